@@ -1,0 +1,89 @@
+/**
+ * Compiles every `grammar/*.peggy` into `src/generated/<name>.js` plus its `.d.ts`, through the
+ * peggy CLI (the only way to get typed parsers: `--dts --return-types`).
+ *
+ * Each grammar declares its start rules and their TypeScript types in header comments:
+ *
+ *     // @start Section: import('../formats/hermes/ast.js').HermesSection
+ *
+ * Usage: `npm run grammars [-- <name>...]` (no names: every grammar). A grammar that fails to
+ * compile is reported and the script exits 1 after trying the others, so one broken grammar does
+ * not hide the state of the rest.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const grammarDirectory = join(root, 'grammar');
+const outputDirectory = join(root, 'src', 'generated');
+const peggyBin = join(root, 'node_modules', 'peggy', 'bin', 'peggy.js');
+
+interface StartRule {
+  name: string;
+  type: string;
+}
+
+/** Reads the `// @start Rule: Type` lines of a grammar's header. */
+function readStartRules(source: string, file: string): StartRule[] {
+  const rules: StartRule[] = [];
+  for (const line of source.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith('//')) {
+      if (trimmed === '') continue;
+      break;
+    }
+    const body = trimmed.slice(2).trim();
+    if (!body.startsWith('@start ')) continue;
+    const rest = body.slice('@start '.length);
+    const colon = rest.indexOf(':');
+    if (colon <= 0) throw new Error(`${file}: "@start" needs "Rule: Type", got "${rest}"`);
+    rules.push({ name: rest.slice(0, colon).trim(), type: rest.slice(colon + 1).trim() });
+  }
+  if (rules.length === 0) throw new Error(`${file}: no "// @start Rule: Type" line in the header`);
+  return rules;
+}
+
+function compile(name: string): void {
+  const file = join(grammarDirectory, `${name}.peggy`);
+  const rules = readStartRules(readFileSync(file, 'utf8'), `grammar/${name}.peggy`);
+  const returnTypes = Object.fromEntries(rules.map((rule) => [rule.name, rule.type]));
+  execFileSync(
+    process.execPath,
+    [
+      peggyBin,
+      '--format',
+      'es',
+      '--dts',
+      '--return-types',
+      JSON.stringify(returnTypes),
+      '--allowed-start-rules',
+      rules.map((rule) => rule.name).join(','),
+      '-o',
+      join(outputDirectory, `${name}.js`),
+      file,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+}
+
+const requested = process.argv.slice(2);
+const available = readdirSync(grammarDirectory)
+  .filter((entry) => entry.endsWith('.peggy'))
+  .map((entry) => entry.slice(0, -'.peggy'.length))
+  .sort();
+const names = requested.length > 0 ? requested : available;
+mkdirSync(outputDirectory, { recursive: true });
+
+const failed: string[] = [];
+for (const name of names) {
+  try {
+    compile(name);
+  } catch (error) {
+    failed.push(name);
+    console.error(`grammar ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+console.log(`grammars: ${names.length - failed.length} compiled, ${failed.length} failed`);
+if (failed.length > 0) process.exit(1);

@@ -1,0 +1,159 @@
+/**
+ * The conformance runner: every corpus case parsed twice, with the case's format forced and with
+ * `'auto'`, and compared with what the case expects.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { createParser } from '../parser.js';
+import { parseJson } from '../json/index.js';
+import type { FormatId, ParseResult } from '../types.js';
+import type { CorpusCase, CorpusFile } from './corpus.js';
+
+/** Pass counts of a file or a format. */
+export interface Tally {
+  total: number;
+  passed: number;
+  autoPassed: number;
+}
+
+/** The report of a conformance run (the `--json` shape). */
+export interface ConformanceReport extends Tally {
+  failed: number;
+  files: Record<string, Tally>;
+  formats: Record<string, Tally>;
+  /** Ids of cases that failed in forced mode. */
+  failures: string[];
+  /** Ids of cases that failed in auto mode. */
+  autoFailures: string[];
+}
+
+/** How one case went. */
+export interface CaseOutcome {
+  id: string;
+  forced: boolean;
+  auto: boolean;
+  /** Why forced mode failed, for the verbose listing. */
+  detail?: string;
+}
+
+/**
+ * Runs corpus files.
+ *
+ * @param files - Corpus files as {@link readCorpusFile} gives them.
+ * @param onCase - Called with each case's outcome (for verbose listings).
+ * @returns The report.
+ */
+export function runConformance(
+  files: readonly CorpusFile[],
+  onCase?: (file: string, outcome: CaseOutcome) => void,
+): ConformanceReport {
+  const report: ConformanceReport = {
+    total: 0,
+    passed: 0,
+    autoPassed: 0,
+    failed: 0,
+    files: {},
+    formats: {},
+    failures: [],
+    autoFailures: [],
+  };
+  for (const file of files) {
+    const fileTally: Tally = (report.files[file.name] = { total: 0, passed: 0, autoPassed: 0 });
+    const outcomes = runFile(file);
+    for (const { outcome, format } of outcomes) {
+      onCase?.(file.name, outcome);
+      const formatTally = (report.formats[format] ??= { total: 0, passed: 0, autoPassed: 0 });
+      for (const tally of [report, fileTally, formatTally]) {
+        tally.total += 1;
+        if (outcome.forced) tally.passed += 1;
+        if (outcome.auto) tally.autoPassed += 1;
+      }
+      if (!outcome.forced) report.failures.push(outcome.id);
+      if (!outcome.auto) report.autoFailures.push(outcome.id);
+    }
+  }
+  report.failed = report.total - report.passed;
+  return report;
+}
+
+function runFile(file: CorpusFile): { outcome: CaseOutcome; format: string }[] {
+  switch (file.kind) {
+    case 'tool-calls':
+      return file.cases.map((testCase) => ({
+        outcome: runCase(testCase),
+        format: testCase.format,
+      }));
+    case 'json-suite':
+      return file.cases.map((testCase) => {
+        const outcome = parseJson(testCase.input, { strict: true });
+        const passed =
+          testCase.expect === 'either' || outcome.ok === (testCase.expect === 'accept');
+        return {
+          outcome: { id: testCase.id, forced: passed, auto: passed },
+          format: 'json-strict',
+        };
+      });
+    case 'json-repair':
+      return file.cases.map((testCase) => {
+        const outcome = parseJson(testCase.input);
+        const wantsError =
+          typeof testCase.expected === 'object' &&
+          testCase.expected !== null &&
+          (testCase.expected as Record<string, unknown>)['error'] === true;
+        const passed = wantsError
+          ? !outcome.ok
+          : outcome.ok && isDeepStrictEqual(outcome.value, testCase.expected);
+        return {
+          outcome: { id: testCase.id, forced: passed, auto: passed },
+          format: 'json-lenient',
+        };
+      });
+  }
+}
+
+/**
+ * Runs one tool-call case in forced and auto mode.
+ *
+ * @param testCase - The case.
+ * @returns Whether each mode passed, and why forced mode failed.
+ */
+export function runCase(testCase: CorpusCase): CaseOutcome {
+  const forced = check(testCase, [testCase.format as FormatId]);
+  const auto = check(testCase, 'auto');
+  const outcome: CaseOutcome = {
+    id: testCase.id,
+    forced: forced === undefined,
+    auto: auto === undefined,
+  };
+  if (forced !== undefined) outcome.detail = forced;
+  return outcome;
+}
+
+/** Returns `undefined` when the case passes, else what differed. */
+function check(testCase: CorpusCase, formats: 'auto' | FormatId[]): string | undefined {
+  let result: ParseResult;
+  try {
+    const parser = createParser(
+      testCase.tools === undefined ? { formats } : { formats, tools: testCase.tools },
+    );
+    result = parser.parse(testCase.input);
+  } catch (error) {
+    return `threw: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const got = result.calls.map((call) => ({ name: call.name, arguments: call.arguments }));
+  const want = testCase.expected.calls;
+  if (!isDeepStrictEqual(toPlain(got), toPlain(want))) {
+    return `calls: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`;
+  }
+  if (
+    testCase.expected.content !== null &&
+    result.content.trim() !== testCase.expected.content.trim()
+  ) {
+    return `content: got ${JSON.stringify(result.content.trim())}, want ${JSON.stringify(testCase.expected.content.trim())}`;
+  }
+  return undefined;
+}
+
+/** Drops prototype differences (null-prototype objects from lenient parsing compare equal). */
+function toPlain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}

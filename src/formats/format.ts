@@ -1,0 +1,90 @@
+/**
+ * The contract every tool-call syntax implements. A format is a grammar (`grammar/<id>.peggy`), an
+ * AST (`ast.ts`), a ts-pattern lowering (`lower.ts`) and this object (`index.ts`) that ties them to
+ * the scanner: the markers that announce the syntax and a `parseAt` that reads one section.
+ */
+import type { FormatId, Issue, Repair, Span } from '../types.js';
+
+/** A call as the lowering produced it: extracted, not yet checked against any manifest. */
+export interface RawCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  format: FormatId;
+  span: Span;
+  repairs: Repair[];
+  /** The format's own call id (Kimi `functions.get_weather:0`, Command R `tool_call_id`). */
+  id?: string;
+  /**
+   * False when the call was cut off: its section or its JSON ran into the end of the output.
+   * Such a call is never executable (fail closed); it is rejected as `incomplete`.
+   */
+  complete: boolean;
+  /** Set when the arguments could not be read; the call is rejected as `malformed`. */
+  malformed?: Issue;
+}
+
+/** What one tool's schema says about its parameters, used to type text-valued parameters. */
+export interface ParameterSchemas {
+  /** JSON Schema of the tool's parameters object. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+/** Limits that bound the work a parse may do on hostile input. */
+export interface ParseLimits {
+  /** Maximum nesting of arrays and objects in one payload (default 256). */
+  readonly maxDepth: number;
+  /** Maximum size of one call's section, in UTF-16 units (default 1 MiB). */
+  readonly maxCallSize: number;
+}
+
+/** What a format may read while parsing a section. */
+export interface FormatContext {
+  /** The whole model output. Offsets everywhere are offsets into this string. */
+  readonly text: string;
+  /** Tool schemas by name, when the parser was given tools; text values are typed by them. */
+  readonly tools: ReadonlyMap<string, ParameterSchemas> | undefined;
+  readonly limits: ParseLimits;
+}
+
+/**
+ * One stretch of the output that a format claimed: its calls, and what it contributes to content
+ * and reasoning. Text outside sections is content as written.
+ */
+export interface Section {
+  /** Absolute start: the marker position `parseAt` was given, or earlier text the format owns. */
+  start: number;
+  /** Absolute end (exclusive). Scanning resumes here, so a section must consume its marker. */
+  end: number;
+  calls: RawCall[];
+  issues: Issue[];
+  /** Text inside the section that is content (a harmony `final` channel), default none. */
+  content?: string;
+  /** Text inside the section that is reasoning (`<think>`, harmony `analysis`), default none. */
+  reasoning?: string;
+}
+
+/**
+ * `marked` syntaxes announce themselves with their own token or tag (`<tool_call>`); `bare` ones
+ * (a JSON object, a pythonic list, ReAct lines) look like ordinary text and are only trusted as a
+ * fallback when the output shows tool intent.
+ */
+export type SyntaxKind = 'marked' | 'bare';
+
+/** A tool-call syntax, as the scanner and the parse pipeline see it. */
+export interface Format {
+  readonly id: FormatId;
+  readonly syntax: SyntaxKind;
+  /** A line for docs and the CLI: which models emit it. */
+  readonly models: string;
+  /**
+   * Strings whose occurrence may start a section. The scanner finds them with `indexOf`; they
+   * must be literal and non-empty.
+   */
+  readonly markers: readonly string[];
+  /**
+   * Reads the section that starts at `start` (where one of `markers` occurs). Returns `undefined`
+   * when the text there is not this syntax, so another format sharing the marker can try.
+   * Must never throw on any text and must run in time linear in the section it consumes.
+   */
+  parseAt(context: FormatContext, start: number): Section | undefined;
+}

@@ -1,0 +1,27 @@
+/** Lowering of hermes sections: the payload's call objects become calls. */
+import { match } from 'ts-pattern';
+import type { FormatContext, Section } from '../format.js';
+import { lowerJsonCalls } from '../shared/json-calls.js';
+import type { HermesSection } from './ast.js';
+
+/**
+ * Lowers a hermes section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ */
+export function lowerHermes(node: HermesSection, end: number, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'hermes-section' }, (section) => {
+      const { calls, issues } = lowerJsonCalls(context, {
+        format: 'hermes',
+        span: { start: section.start, end },
+        payload: section.payload,
+        closed: section.closed,
+      });
+      return { start: section.start, end, calls, issues };
+    })
+    .exhaustive();
+}

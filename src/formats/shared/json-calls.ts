@@ -1,0 +1,74 @@
+/**
+ * Lowering shared by the syntaxes whose payload is JSON call objects between delimiters
+ * (hermes, longcat, jamba, granite, ...): payload to values, values to calls.
+ */
+import type { FormatId, Issue, Repair, Span } from '../../types.js';
+import type { FormatContext, RawCall } from '../format.js';
+import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
+import { readJsonPayload } from './json-payload.js';
+
+/** A delimited JSON payload as a grammar found it. */
+export interface JsonCallsSource {
+  format: FormatId;
+  /** The whole section (markers included). */
+  span: Span;
+  /** The payload between the markers. */
+  payload: Span;
+  /** False when the output ended before the closing marker. */
+  closed: boolean;
+  /** Read a top-level JSON list as several calls (granite, jamba, mistral). */
+  unpackList?: boolean;
+  fields?: CallFieldNames;
+}
+
+/** Calls read from a payload, and the issues met. */
+export interface LoweredCalls {
+  calls: RawCall[];
+  issues: Issue[];
+}
+
+/**
+ * Lowers a delimited JSON payload to calls.
+ *
+ * @param context - The output, schemas and limits.
+ * @param source - Where the section and payload are.
+ * @returns One call per call object; a payload that is not JSON gives a `malformed-tool-call` issue
+ * and no call (the section's text is still consumed: it was tool syntax, not content).
+ */
+export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource): LoweredCalls {
+  const payload = readJsonPayload(context, source.payload.start, source.payload.end);
+  if (!payload.ok) {
+    return { calls: [], issues: [{ ...payload.issue, code: payloadIssueCode(payload.issue) }] };
+  }
+  const endRepairs: Repair[] = source.closed
+    ? []
+    : [{ kind: 'missing-end-marker', offset: source.span.end }];
+  const values =
+    source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0])
+      ? (payload.values[0] as unknown[])
+      : payload.values;
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const value of values) {
+    const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
+    if (!call.ok) {
+      issues.push(call.issue);
+      continue;
+    }
+    const raw: RawCall = {
+      name: call.name,
+      arguments: call.arguments,
+      format: source.format,
+      span: source.span,
+      repairs: [...payload.repairs, ...call.repairs, ...endRepairs],
+      complete: payload.complete,
+    };
+    if (call.id !== undefined) raw.id = call.id;
+    calls.push(raw);
+  }
+  return { calls, issues };
+}
+
+function payloadIssueCode(issue: Issue): Issue['code'] {
+  return issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';
+}

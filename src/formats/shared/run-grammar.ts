@@ -1,0 +1,53 @@
+/**
+ * Runs a peggy-generated parser on one section of the output, starting at an offset and stopping
+ * where the section ends, without slicing the text (slicing per marker would make scanning
+ * quadratic on outputs with many markers).
+ */
+
+/** The library-mode result of a peggy parser (peggy 5 `peg$library: true`). */
+interface LibraryResult<T> {
+  peg$result: T | object;
+  peg$currPos: number;
+  peg$FAILED: object;
+}
+
+/** The shape of a generated parser's `parse` function. */
+export type GeneratedParse = (input: string, options?: Record<string, unknown>) => unknown;
+
+/** A section read by a grammar: the AST of its start rule and where the grammar stopped. */
+export interface GrammarMatch<T> {
+  node: T;
+  end: number;
+}
+
+/**
+ * Parses `text` from `start` with a generated parser's start rule, without requiring the rule to
+ * reach the end of the text.
+ *
+ * @param parse - The generated `parse` function.
+ * @param text - The whole output (AST offsets come out absolute).
+ * @param start - Where the section starts.
+ * @param startRule - The grammar's start rule to use.
+ * @returns The AST and the end offset, or `undefined` when the rule does not match at `start`.
+ * @example
+ * ```ts
+ * import { parse } from '../../generated/hermes.js';
+ * runGrammar<HermesSection>(parse, text, 12, 'Section');
+ * ```
+ */
+export function runGrammar<T>(
+  parse: GeneratedParse,
+  text: string,
+  start: number,
+  startRule: string,
+  options: Record<string, unknown> = {},
+): GrammarMatch<T> | undefined {
+  const result = parse(text, {
+    ...options,
+    startRule,
+    peg$currPos: start,
+    peg$library: true,
+  }) as LibraryResult<T>;
+  if (result.peg$result === result.peg$FAILED) return undefined;
+  return { node: result.peg$result as T, end: result.peg$currPos };
+}

@@ -1,0 +1,151 @@
+/**
+ * The options of `createParser`, checked once: a caller mistake is a `TypeError` that says how to
+ * fix it, raised when the parser is created, never while parsing model output.
+ */
+import { formatIds, getFormat } from './formats/index.js';
+import type { Format } from './formats/format.js';
+import type { FormatId, TelemetryRecord } from './types.js';
+
+/** What a tool may do, from harmless to irreversible; looser name matching never reaches `destructive`. */
+export type ToolEffect = 'read' | 'write' | 'destructive';
+
+/** One tool the model may call. */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** JSON Schema (draft-07 or 2020-12) of the arguments object. */
+  parameters?: Record<string, unknown>;
+  /** Default `'write'`. */
+  effect?: ToolEffect;
+  /** Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false. */
+  coerce?: boolean;
+}
+
+/** Limits that bound the work done on one output; hitting one gives a clear issue code. */
+export interface Limits {
+  /** Deepest nesting of arrays and objects in a payload. Default 256 (`too-deep`). */
+  maxDepth: number;
+  /** Largest section of one primary call, in UTF-16 units. Default 1 MiB (`too-large`). */
+  maxCallSize: number;
+  /** Most calls read from one output. Default 128 (`too-many-calls`). */
+  maxCalls: number;
+  /** Largest output parsed at all. Default 16 MiB (`too-large`). */
+  maxOutputSize: number;
+}
+
+/** Default {@link Limits}. */
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxDepth: 256,
+  maxCallSize: 1024 * 1024,
+  maxCalls: 128,
+  maxOutputSize: 16 * 1024 * 1024,
+});
+
+/** Options of {@link createParser}. */
+export interface ParserOptions {
+  /**
+   * Format ids, the first being the primary syntax and the rest fallbacks, or `'auto'` (the
+   * default) for every format, marked ones primary and bare ones fallbacks.
+   */
+  formats?: 'auto' | readonly FormatId[];
+  /** The allowlist: without tools, calls are only extracted and marked unvalidated. */
+  tools?: readonly ToolDefinition[];
+  /** Limits on hostile input; each defaults as {@link DEFAULT_LIMITS} says. */
+  limits?: Partial<Limits>;
+  /** Called with one record per call; a callback that throws changes nothing in the result. */
+  onTelemetry?: (record: TelemetryRecord) => void;
+  /** `'random'` (default) ids like `call_8f3K...`, or `'sequential'` (`call_0`, `call_1`) for tests. */
+  ids?: 'random' | 'sequential';
+}
+
+/** The formats a parser uses, in priority order, and which count as primary. */
+export interface FormatSelection {
+  formats: Format[];
+  primary: Set<Format>;
+  auto: boolean;
+}
+
+/**
+ * Resolves the `formats` option.
+ *
+ * @param option - The caller's `formats`.
+ * @returns The selected formats.
+ * @throws TypeError for an unknown id, an empty list or a value of the wrong type.
+ */
+export function selectFormats(option: ParserOptions['formats']): FormatSelection {
+  if (option === undefined || option === 'auto') {
+    const all = formatIds.map((id) => getFormat(id) as Format);
+    return { formats: all, primary: new Set(all.filter((f) => f.syntax === 'marked')), auto: true };
+  }
+  if (!Array.isArray(option) || option.length === 0) {
+    throw new TypeError(
+      `createParser: "formats" must be 'auto' or a non-empty array of format ids, such as ['hermes']; got ${describe(option)}`,
+    );
+  }
+  const selected: Format[] = [];
+  for (const id of option as readonly unknown[]) {
+    const format = typeof id === 'string' ? getFormat(id) : undefined;
+    if (format === undefined) {
+      throw new TypeError(
+        `createParser: unknown format ${describe(id)}${suggest(id)}. Valid ids: ${formatIds.join(', ')}`,
+      );
+    }
+    if (!selected.includes(format)) selected.push(format);
+  }
+  const primary = selected[0] as Format;
+  // The caller's order is the primary/fallback order, but where markers are shared the registry
+  // order (most specific first) decides which grammar reads the text.
+  const ordered = formatIds
+    .map((id) => getFormat(id) as Format)
+    .filter((format) => selected.includes(format));
+  return { formats: ordered, primary: new Set([primary]), auto: false };
+}
+
+/**
+ * Resolves the `limits` option.
+ *
+ * @param option - The caller's partial limits.
+ * @returns Complete limits.
+ * @throws TypeError when a limit is not a positive integer.
+ */
+export function resolveLimits(option: Partial<Limits> | undefined): Limits {
+  const limits: Limits = { ...DEFAULT_LIMITS };
+  if (option === undefined) return limits;
+  if (typeof option !== 'object' || option === null) {
+    throw new TypeError(`createParser: "limits" must be an object such as { maxDepth: 64 }`);
+  }
+  for (const key of Object.keys(option)) {
+    if (!Object.hasOwn(DEFAULT_LIMITS, key)) {
+      throw new TypeError(
+        `createParser: unknown limit "${key}". Known limits: ${Object.keys(DEFAULT_LIMITS).join(', ')}`,
+      );
+    }
+    const value = (option as Record<string, unknown>)[key];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+      throw new TypeError(
+        `createParser: limit "${key}" must be a positive integer; got ${describe(value)}`,
+      );
+    }
+    limits[key as keyof Limits] = value;
+  }
+  return limits;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+}
+
+/** A "did you mean" for a mistyped format id (`hermes2` → `hermes`, `Kimi-K2` → `kimi_k2`). */
+function suggest(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const normalized = value.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const close = formatIds.find((id) => {
+    const candidate = id.replace(/_/g, '');
+    return (
+      candidate === normalized ||
+      candidate.startsWith(normalized) ||
+      normalized.startsWith(candidate)
+    );
+  });
+  return close === undefined ? '' : ` (did you mean "${close}"?)`;
+}

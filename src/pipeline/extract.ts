@@ -1,0 +1,212 @@
+/**
+ * Phase 1 of the pipeline: scan the output for markers, let each format read its sections, and
+ * collect calls, content and reasoning. Nothing here decides whether a call may run.
+ */
+import type { Format, FormatContext, RawCall, Section } from '../formats/format.js';
+import { findIntent } from '../policy/intent.js';
+import type { Issue } from '../types.js';
+import { createMarkerCursor, type MarkerTable } from './marker-index.js';
+import { readOpenReasoning, readThinkBlock, THINK_OPEN } from './reasoning.js';
+
+/** How the parser was asked to treat formats. */
+export interface ExtractPlan {
+  /** The marker table over every enabled format (generic `<think>` handling is added here). */
+  readonly table: MarkerTable;
+  /** Formats whose calls count as primary: `formats[0]`, or every marked format in auto mode. */
+  readonly primary: ReadonlySet<Format>;
+  /** True in `'auto'` mode: bare formats are then tried only on the whole output or after intent. */
+  readonly auto: boolean;
+  /** At most this many calls are read; more gives a `too-many-calls` issue. */
+  readonly maxCalls: number;
+}
+
+/** A call as phase 1 hands it to phase 2, with how it was found. */
+export interface ExtractedCall extends RawCall {
+  /** True when the call's format is a fallback for this parser. */
+  fallback: boolean;
+  /** True when the call is the whole trimmed output or follows an intent marker. */
+  intent: boolean;
+}
+
+/** What phase 1 found in one output. */
+export interface Extraction {
+  calls: ExtractedCall[];
+  content: string;
+  reasoning: string;
+  issues: Issue[];
+  /** True when any format claimed a section (tool-call syntax was seen). */
+  syntaxSeen: boolean;
+}
+
+/**
+ * Runs phase 1 over one output.
+ *
+ * @param context - The output, tool schemas and limits.
+ * @param plan - The parser's formats and their roles.
+ * @returns Calls (not yet allowlisted or validated), content, reasoning and issues.
+ */
+export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
+  const { text } = context;
+  const contentParts: string[] = [];
+  const reasoningParts: string[] = [];
+  const calls: ExtractedCall[] = [];
+  const issues: Issue[] = [];
+  let syntaxSeen = false;
+  let cursor = 0;
+
+  const openReasoning = readOpenReasoning(text);
+  if (openReasoning !== undefined) {
+    reasoningParts.push(openReasoning.text);
+    cursor = openReasoning.end;
+  }
+
+  const firstText = firstNonSpace(text, cursor);
+  const lastText = lastNonSpace(text);
+  const intentFrom = findIntent(text);
+  const markers = createMarkerCursor(plan.table, text);
+  const thinkAt = createThinkCursor(text);
+
+  for (;;) {
+    const hit = markers.next(cursor);
+    const think = thinkAt(cursor);
+    if (think !== -1 && (hit === undefined || think <= hit.position)) {
+      const block = readThinkBlock(text, think);
+      contentParts.push(text.slice(cursor, block.start));
+      reasoningParts.push(block.text);
+      cursor = block.end;
+      continue;
+    }
+    if (hit === undefined) break;
+
+    const section = readSection(context, plan, hit.formats, hit.position, {
+      wholeStart: hit.position <= firstText,
+      intent: intentFrom !== -1 && intentFrom <= hit.position,
+      lastText,
+    });
+    if (section === undefined) {
+      // Nothing claimed this marker: it is ordinary text. Step one unit so the next marker
+      // occurrence (possibly overlapping this one) is still found.
+      contentParts.push(text.slice(cursor, hit.position + 1));
+      cursor = hit.position + 1;
+      continue;
+    }
+    syntaxSeen = true;
+    contentParts.push(text.slice(cursor, section.section.start));
+    if (section.section.content !== undefined) contentParts.push(section.section.content);
+    if (section.section.reasoning !== undefined) reasoningParts.push(section.section.reasoning);
+    issues.push(...section.section.issues);
+    for (const call of section.section.calls) {
+      if (calls.length >= plan.maxCalls) {
+        issues.push({
+          code: 'too-many-calls',
+          message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
+          offset: call.span.start,
+        });
+        return finish();
+      }
+      calls.push({
+        ...call,
+        fallback: !plan.primary.has(section.format),
+        intent: section.intent,
+      });
+    }
+    cursor = section.section.end;
+  }
+  contentParts.push(text.slice(cursor));
+  return finish();
+
+  function finish(): Extraction {
+    return {
+      calls,
+      content: contentParts.join(''),
+      reasoning: reasoningParts.join(''),
+      issues,
+      syntaxSeen,
+    };
+  }
+}
+
+interface Placement {
+  /** The marker is the first text of the output. */
+  wholeStart: boolean;
+  /** An intent marker precedes the marker. */
+  intent: boolean;
+  /** End of the last non-space text of the output. */
+  lastText: number;
+}
+
+/** Tries the formats that share a marker, in priority order; the first that reads a section wins. */
+function readSection(
+  context: FormatContext,
+  plan: ExtractPlan,
+  formats: readonly Format[],
+  position: number,
+  placement: Placement,
+): { section: Section; format: Format; intent: boolean } | undefined {
+  for (const format of formats) {
+    const bare = format.syntax === 'bare';
+    // In auto mode a bare syntax is only a candidate where the output shows tool intent.
+    if (plan.auto && bare && !placement.wholeStart && !placement.intent) continue;
+    const section = safeParseAt(format, context, position);
+    if (section === undefined) continue;
+    const whole = placement.wholeStart && section.end >= placement.lastText;
+    if (plan.auto && bare && !whole && !placement.intent) continue;
+    return { section, format, intent: whole || placement.intent };
+  }
+  return undefined;
+}
+
+/**
+ * Calls a format's `parseAt`, turning any throw into an issue: a format bug on hostile text must
+ * not become an exception for the caller. A stack overflow means nesting beyond what the grammar
+ * can follow, reported as `too-deep`.
+ */
+function safeParseAt(format: Format, context: FormatContext, start: number): Section | undefined {
+  try {
+    const section = format.parseAt(context, start);
+    if (section === undefined || section.end <= start) return undefined;
+    return section;
+  } catch (error) {
+    const tooDeep = error instanceof RangeError;
+    return {
+      start,
+      end: start + 1,
+      calls: [],
+      issues: [
+        {
+          code: tooDeep ? 'too-deep' : 'malformed-tool-call',
+          message: tooDeep
+            ? `${format.id} section nests deeper than the parser can follow`
+            : `${format.id} could not read the section at ${start}`,
+          offset: start,
+        },
+      ],
+    };
+  }
+}
+
+/** A cursor over `<think>` occurrences, linear over the whole scan. */
+function createThinkCursor(text: string): (from: number) => number {
+  let next = -2;
+  return (from) => {
+    if (next === -1) return -1;
+    if (next < from) next = text.indexOf(THINK_OPEN, from);
+    return next;
+  };
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+function firstNonSpace(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && isSpace(text.charCodeAt(index))) index += 1;
+  return index;
+}
+
+function lastNonSpace(text: string): number {
+  let index = text.length;
+  while (index > 0 && isSpace(text.charCodeAt(index - 1))) index -= 1;
+  return index;
+}

@@ -1,0 +1,31 @@
+/**
+ * Tool intent: the signs that a model meant to call a tool, which bare syntaxes (a JSON object, a
+ * pythonic list, ReAct lines) need before they are trusted (the fail-closed fallback playbook).
+ */
+
+/**
+ * Markers that announce tool intent when they precede a bare candidate. Matched literally; the
+ * model writes them because the prompt asked for them.
+ */
+export const INTENT_MARKERS: readonly string[] = [
+  'need_tool: yes',
+  'need_tool:yes',
+  'CALL_TOOL',
+  'TOOL_CALL',
+  '<|python_tag|>',
+];
+
+/**
+ * Finds where tool intent starts in an output.
+ *
+ * @param text - The whole output.
+ * @returns The offset just after the first intent marker, or `-1` when there is none.
+ */
+export function findIntent(text: string): number {
+  let first = -1;
+  for (const marker of INTENT_MARKERS) {
+    const at = text.indexOf(marker);
+    if (at !== -1 && (first === -1 || at + marker.length < first)) first = at + marker.length;
+  }
+  return first;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['hermes'], ids: 'sequential' });
+
+describe('hermes', () => {
+  it('should read one call between the tags', () => {
+    const result = parser.parse(
+      '<tool_call>{"name": "lookup", "arguments": {"sku": "A-7"}}</tool_call>',
+    );
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        name: 'lookup',
+        arguments: { sku: 'A-7' },
+        format: 'hermes',
+        id: 'call_0',
+      }),
+    ]);
+    expect(result.content).toBe('');
+  });
+
+  it('should keep the prose around calls as content', () => {
+    const text =
+      'Checking both.\n<tool_call>{"name":"a","arguments":{}}</tool_call> then <tool_call>{"name":"b","arguments":{"n":2}}</tool_call>\nDone.';
+    const result = parser.parse(text);
+    expect(result.calls.map((call) => call.name)).toEqual(['a', 'b']);
+    expect(result.content).toBe('Checking both.\n then \nDone.');
+  });
+
+  it('should read comma-separated call objects inside one tag', () => {
+    const result = parser.parse(
+      '<tool_call>{"name":"a","arguments":{}}, {"name":"b","arguments":{}}</tool_call>',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['a', 'b']);
+  });
+
+  it('should accept a complete call whose closing tag never came, recording the repair', () => {
+    const result = parser.parse('<tool_call>\n{"name": "stop", "arguments": {"now": true}}');
+    expect(result.calls).toHaveLength(1);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toContain('missing-end-marker');
+  });
+
+  it('should refuse a call cut off inside its JSON', () => {
+    const result = parser.parse('<tool_call>\n{"name": "stop", "arguments": {"now": true}');
+    expect(result.calls).toEqual([]);
+  });
+
+  it('should report a body that is not JSON as a malformed call and find no call', () => {
+    const result = parser.parse('<tool_call>weather please</tool_call>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should never turn a call written inside <think> into a call', () => {
+    const result = parser.parse(
+      '<think>maybe <tool_call>{"name":"x","arguments":{}}</tool_call></think>No call.',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.reasoning).toContain('<tool_call>');
+    expect(result.content).toBe('No call.');
+  });
+});
