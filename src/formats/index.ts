@@ -9,8 +9,46 @@ import { hermes } from './hermes/index.js';
 
 /** Every format, by id, in auto-mode priority order. */
 export const formats = {
-  // <tool_call> family: most specific first.
+  // Each format replaces its "@slot" line with its entry, keeping this order: within a shared
+  // marker (<tool_call>, <tool_calls>, <function_call>) the most specific syntax comes first, and
+  // bare syntaxes (tried only on tool intent in auto mode) come last.
+  // @slot qwen3_coder
+  // @slot glm45
+  // @slot seed_oss
+  // @slot minimax_m2
+  // @slot step3
+  // @slot deepseek_v32_dsml
+  // @slot deepseek_v4_dsml
+  // @slot kimi_k2
+  // @slot deepseek_v3
+  // @slot deepseek_v31
+  // @slot harmony
+  // @slot internlm
+  // @slot gigachat3
+  // @slot gigachat31
+  // @slot command_r7b
+  // @slot gemma4
+  // @slot lfm2
+  // @slot olmo3
+  // @slot granite
   hermes,
+  // @slot longcat
+  // @slot hunyuan_a13b
+  // @slot jamba
+  // @slot minimax
+  // @slot granite_20b_fc
+  // @slot mistral
+  // @slot phi4_mini
+  // @slot llama3_json
+  // @slot marker_json
+  // @slot tag_attr
+  // @slot markup
+  // @slot openai_json
+  // @slot json_block
+  // @slot xlam
+  // @slot pythonic
+  // @slot text_kv
+  // @slot react
 } satisfies Partial<Record<FormatId, Format>>;
 
 /** Every format id the library supports, in priority order. */

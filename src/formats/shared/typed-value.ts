@@ -1,0 +1,135 @@
+/**
+ * Typing of text-valued parameters (`<parameter=count>5</parameter>`): the text becomes the type
+ * the tool's JSON Schema declares for that parameter. Used by every syntax whose values are text
+ * (qwen3_coder, glm45, minimax_m2, seed_oss, step3, DSML, markup).
+ */
+import { parseJson } from '../../json/index.js';
+import type { ParameterSchemas } from '../format.js';
+import { isPlainObject } from './call-object.js';
+
+/** A JSON Schema fragment, as far as typing needs it. */
+type Schema = Record<string, unknown>;
+
+/** The result of typing one value. */
+export interface TypedValue {
+  value: unknown;
+  /** True when the text was converted (recorded as a `schema-typed-value` repair). */
+  converted: boolean;
+}
+
+/**
+ * Finds the schema of one parameter of a tool.
+ *
+ * @param tools - The parser's schemas by tool name.
+ * @param tool - The tool name the model wrote.
+ * @param parameter - The parameter name.
+ * @returns The parameter's schema, or `undefined` when the tool or parameter is unknown.
+ */
+export function parameterSchema(
+  tools: ReadonlyMap<string, ParameterSchemas> | undefined,
+  tool: string,
+  parameter: string,
+): Schema | undefined {
+  const parameters = tools?.get(tool)?.parameters;
+  if (parameters === undefined) return undefined;
+  const properties = parameters['properties'];
+  if (!isPlainObject(properties) || !Object.hasOwn(properties, parameter)) return undefined;
+  const schema = properties[parameter];
+  return isPlainObject(schema) ? schema : undefined;
+}
+
+/**
+ * Types a text value by its schema: integer and number, boolean, null (for nullable schemas),
+ * arrays and objects decoded from JSON; a union (`anyOf`, `oneOf`, a list of types) tries each
+ * member and falls back to the text when `string` is allowed. Text that does not fit stays text
+ * (validation reports it later; typing never guesses).
+ *
+ * @param raw - The value exactly as written between the tags.
+ * @param schema - The parameter's schema.
+ * @returns The typed value and whether it changed.
+ * @example
+ * ```ts
+ * typeBySchema('5', { type: 'integer' }); // { value: 5, converted: true }
+ * typeBySchema('5', { anyOf: [{ type: 'string' }, { type: 'integer' }] }); // { value: 5, converted: true }
+ * ```
+ */
+export function typeBySchema(raw: string, schema: Schema): TypedValue {
+  const types = schemaTypes(schema);
+  if (types.size === 0) return { value: raw, converted: false };
+  const text = raw.trim();
+  // Non-string readings are tried first so "5" for `string | integer` still becomes 5.
+  for (const type of ['null', 'boolean', 'integer', 'number', 'array', 'object'] as const) {
+    if (!types.has(type)) continue;
+    const typed = readAs(type, text);
+    if (typed !== NOT_THIS_TYPE) return { value: typed, converted: true };
+  }
+  return { value: raw, converted: false };
+}
+
+const NOT_THIS_TYPE = Symbol('not this type');
+
+function readAs(type: string, text: string): unknown {
+  switch (type) {
+    case 'null':
+      return text === 'null' || text === 'None' ? null : NOT_THIS_TYPE;
+    case 'boolean': {
+      const lower = text.toLowerCase();
+      return lower === 'true' ? true : lower === 'false' ? false : NOT_THIS_TYPE;
+    }
+    case 'integer': {
+      const number = readNumber(text);
+      return number !== undefined && Number.isInteger(number) ? number : NOT_THIS_TYPE;
+    }
+    case 'number': {
+      const number = readNumber(text);
+      return number === undefined ? NOT_THIS_TYPE : number;
+    }
+    case 'array':
+    case 'object': {
+      const decoded = parseJson(text);
+      if (!decoded.ok || !decoded.complete) return NOT_THIS_TYPE;
+      const fits = type === 'array' ? Array.isArray(decoded.value) : isPlainObject(decoded.value);
+      return fits ? decoded.value : NOT_THIS_TYPE;
+    }
+    default:
+      return NOT_THIS_TYPE;
+  }
+}
+
+/** A decimal number as JSON writes it (also `5.0` and `1e3`); nothing looser. */
+function readNumber(text: string): number | undefined {
+  if (text === '' || text.length > 64) return undefined;
+  const decoded = parseJson(text, { strict: true });
+  return decoded.ok && typeof decoded.value === 'number' && Number.isFinite(decoded.value)
+    ? decoded.value
+    : undefined;
+}
+
+/** The set of JSON types a schema allows, looking through `anyOf`/`oneOf` and `nullable`. */
+function schemaTypes(schema: Schema, depth = 0): Set<string> {
+  const types = new Set<string>();
+  if (depth > 8) return types;
+  const type = schema['type'];
+  if (typeof type === 'string') types.add(type);
+  if (Array.isArray(type)) for (const item of type) if (typeof item === 'string') types.add(item);
+  if (schema['nullable'] === true) types.add('null');
+  if (Array.isArray(schema['enum']) && types.size === 0) {
+    for (const item of schema['enum']) types.add(jsonType(item));
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    for (const member of members) {
+      if (isPlainObject(member)) for (const item of schemaTypes(member, depth + 1)) types.add(item);
+    }
+  }
+  if (types.has('integer')) types.add('integer');
+  return types;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
