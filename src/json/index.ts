@@ -2,7 +2,16 @@
  * JSON payloads of tool calls: native `JSON.parse` first (the fast path), and only when it fails
  * the lenient grammar `grammar/json.peggy`, which records every repair it makes.
  */
+import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
+import { lowerDocument } from './lower.js';
+import { jsonDepth } from './scan.js';
+
+export { lowerDocument, lowerNode, lowerString } from './lower.js';
+export type { LoweredJson } from './lower.js';
+export { jsonDepth, scanJsonValue } from './scan.js';
+export type { JsonValueScan } from './scan.js';
+export type * from './ast.js';
 
 /** Options for {@link parseJson}. */
 export interface JsonOptions {
@@ -28,6 +37,9 @@ export type JsonOutcome =
 /** Default for {@link JsonOptions.maxDepth}. */
 export const DEFAULT_MAX_DEPTH = 256;
 
+/** Repairs that, made at the very end of the text, mean the model was cut off. */
+const CUT_OFF_KINDS = new Set(['missing-closing-quote', 'missing-closing-bracket', 'missing-closing-brace']);
+
 /**
  * Parses one JSON value that fills `text` (surrounding whitespace allowed).
  *
@@ -37,16 +49,67 @@ export const DEFAULT_MAX_DEPTH = 256;
  * @example
  * ```ts
  * parseJson('{"a": 1}'); // { ok: true, value: { a: 1 }, repairs: [], complete: true }
+ * parseJson("{'a': 1,}"); // ok, repairs: single-quoted-string at 1, trailing-comma at 7
  * ```
  */
 export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome {
   const offset = options.offset ?? 0;
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown, repairs: [], complete: true };
-  } catch {
-    return {
-      ok: false,
-      issue: { code: 'invalid-json', message: 'the payload is not valid JSON', offset },
-    };
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const fast = tryNative(text);
+  if (fast.ok) {
+    // Nesting deeper than maxDepth needs at least 2 * maxDepth characters; shorter text is safe.
+    if (text.length > 2 * maxDepth && jsonDepth(text, maxDepth) > maxDepth) {
+      return tooDeep(maxDepth, offset);
+    }
+    return { ok: true, value: fast.value, repairs: [], complete: true };
   }
+  try {
+    const document = parseGrammar(text, { startRule: 'Document', strict: options.strict === true, maxDepth });
+    const { value, repairs } = lowerDocument(document, offset);
+    const end = offset + text.length;
+    const complete = !repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
+    return { ok: true, value, repairs, complete };
+  } catch (error) {
+    return { ok: false, issue: describeFailure(error, text, maxDepth, offset) };
+  }
+}
+
+function tryNative(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function tooDeep(maxDepth: number, offset: number): JsonOutcome {
+  return {
+    ok: false,
+    issue: { code: 'too-deep', message: `the payload nests deeper than ${maxDepth} levels`, offset },
+  };
+}
+
+/** Turns a grammar failure (or a stack overflow from an oversized maxDepth) into an issue. */
+function describeFailure(error: unknown, text: string, maxDepth: number, offset: number): Issue {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message === 'too-deep' || error instanceof RangeError) {
+    return { code: 'too-deep', message: `the payload nests deeper than ${maxDepth} levels`, offset };
+  }
+  const at = readOffset(error);
+  const received = at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';
+  return {
+    code: 'invalid-json',
+    message: `the payload is not valid JSON: unexpected ${received} at ${offset + at}`,
+    offset: offset + at,
+    received,
+  };
+}
+
+function readOffset(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'location' in error) {
+    const location = (error as { location?: { start?: { offset?: unknown } } }).location;
+    const start = location?.start?.offset;
+    if (typeof start === 'number') return start;
+  }
+  return 0;
 }
