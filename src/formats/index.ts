@@ -6,6 +6,7 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { marker_json } from './marker_json/index.js';
 
 /** Every format, by id, in auto-mode priority order. */
 export const formats = {
@@ -30,6 +31,7 @@ export const formats = {
   // @slot gemma4
   // @slot lfm2
   // @slot olmo3
+  // @slot markup
   // @slot granite
   hermes,
   // @slot longcat
@@ -39,11 +41,10 @@ export const formats = {
   // @slot granite_20b_fc
   // @slot mistral
   // @slot phi4_mini
-  // @slot llama3_json
-  // @slot marker_json
-  // @slot tag_attr
-  // @slot markup
   // @slot openai_json
+  // @slot llama3_json
+  marker_json,
+  // @slot tag_attr
   // @slot json_block
   // @slot xlam
   // @slot pythonic

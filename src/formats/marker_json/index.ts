@@ -1,0 +1,20 @@
+/**
+ * `marker_json`: `TOOL_CALL {"tool_name": ..., "parameters": {...}}`, the selectools contract.
+ */
+import { parse } from '../../generated/marker_json.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { MarkerJsonSection } from './ast.js';
+import { lowerMarkerJson } from './lower.js';
+
+/** The marker_json format. */
+export const marker_json: Format = {
+  id: 'marker_json',
+  syntax: 'marked',
+  models: 'any model prompted with the selectools TOOL_CALL contract',
+  markers: ['TOOL_CALL'],
+  parseAt(context, start) {
+    const matched = runGrammar<MarkerJsonSection>(parse, context.text, start, 'Section');
+    return matched === undefined ? undefined : lowerMarkerJson(matched.node, context);
+  },
+};
