@@ -99,7 +99,11 @@ export type RepairKind =
   /** A name matched the manifest through a looser rung than exact. */
   | 'name-normalized'
   /** Something else the format's lowering documents. */
-  | 'other';
+  | 'other'
+  /** A closing tag left out (`</parameter>`, `</function>`) and implied by the tag that follows. */
+  | 'implicit-close-tag'
+  /** A call written without its opening tag (`<function=...>` with no `<tool_call>` before it). */
+  | 'missing-start-marker';
 
 /** One change made to the model's text, with where it was made. */
 export interface Repair {
