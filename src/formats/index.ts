@@ -7,6 +7,9 @@ import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
 import { marker_json } from './marker_json/index.js';
+import { tag_attr } from './tag_attr/index.js';
+import { json_block } from './json_block/index.js';
+import { openai_json } from './openai_json/index.js';
 
 /** Every format, by id, in auto-mode priority order. */
 export const formats = {
@@ -41,11 +44,11 @@ export const formats = {
   // @slot granite_20b_fc
   // @slot mistral
   // @slot phi4_mini
-  // @slot openai_json
+  openai_json,
   // @slot llama3_json
   marker_json,
-  // @slot tag_attr
-  // @slot json_block
+  tag_attr,
+  json_block,
   // @slot xlam
   // @slot pythonic
   // @slot text_kv

@@ -1,0 +1,56 @@
+/**
+ * Lowering of openai_json: each entry of `tool_calls` is `{ id?, type?, function: { name,
+ * arguments } }` with `arguments` a JSON string (decoded and recorded as a repair) or an object.
+ * An object without a `tool_calls` list is not this syntax: the format declines it.
+ */
+import { match } from 'ts-pattern';
+import type { Issue } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { isPlainObject, readCallObject } from '../shared/call-object.js';
+import { readWholeJson } from '../shared/whole-json.js';
+import type { OpenaiJsonSection } from './ast.js';
+
+/**
+ * Lowers an openai_json candidate.
+ *
+ * @param node - The candidate's AST.
+ * @param context - The output, schemas and limits.
+ * @returns The section with one call per `tool_calls` entry, or `undefined` when the output is
+ * not such an object.
+ */
+export function lowerOpenaiJson(
+  node: OpenaiJsonSection,
+  context: FormatContext,
+): Section | undefined {
+  return match(node)
+    .with({ type: 'openai-json-section' }, (section) => {
+      const whole = readWholeJson(context, section.start, section.payloadStart, section.fenced);
+      if (whole === undefined || !whole.json.payload.ok) return undefined;
+      const { payload } = whole.json;
+      const message = payload.values.length === 1 ? payload.values[0] : undefined;
+      const entries = isPlainObject(message) ? message['tool_calls'] : undefined;
+      if (!Array.isArray(entries)) return undefined;
+      const span = { start: whole.start, end: whole.end };
+      const calls: RawCall[] = [];
+      const issues: Issue[] = [];
+      for (const entry of entries) {
+        const call = readCallObject(entry, section.payloadStart);
+        if (!call.ok) {
+          issues.push(call.issue);
+          continue;
+        }
+        const raw: RawCall = {
+          name: call.name,
+          arguments: call.arguments,
+          format: 'openai_json',
+          span,
+          repairs: [...payload.repairs, ...call.repairs],
+          complete: whole.json.closed && payload.complete,
+        };
+        if (call.id !== undefined) raw.id = call.id;
+        calls.push(raw);
+      }
+      return { start: whole.start, end: whole.end, calls, issues };
+    })
+    .exhaustive();
+}

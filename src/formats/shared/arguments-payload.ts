@@ -1,0 +1,74 @@
+/**
+ * A payload that is the arguments object itself (the name came from elsewhere: an attribute, a
+ * token before it), lowered to one call.
+ */
+import type { FormatId, Issue, Span } from '../../types.js';
+import type { FormatContext, RawCall } from '../format.js';
+import { isPlainObject } from './call-object.js';
+import { readJsonPayload } from './json-payload.js';
+
+/** Where the name and the arguments of one call are. */
+export interface ArgumentsSource {
+  format: FormatId;
+  name: string;
+  span: Span;
+  payload: Span;
+  /** False when the output ended before the section's closing marker. */
+  closed: boolean;
+  id?: string;
+}
+
+/**
+ * Reads an arguments payload: empty means `{}`, otherwise a JSON object.
+ *
+ * @param context - The output, schemas and limits.
+ * @param source - The call's name and where its payload is.
+ * @returns The call, or the issue that kept it from being one.
+ * @example
+ * ```ts
+ * readArgumentsPayload(context, { format: 'tag_attr', name: 'search', span, payload, closed: true });
+ * ```
+ */
+export function readArgumentsPayload(
+  context: FormatContext,
+  source: ArgumentsSource,
+): { call: RawCall } | { issue: Issue } {
+  if (source.name.trim() === '') {
+    return {
+      issue: {
+        code: 'malformed-tool-call',
+        message: 'the call has no tool name',
+        offset: source.span.start,
+      },
+    };
+  }
+  const base = { name: source.name, format: source.format, span: source.span };
+  const endRepairs = source.closed
+    ? []
+    : [{ kind: 'missing-end-marker' as const, offset: source.span.end }];
+  if (context.text.slice(source.payload.start, source.payload.end).trim() === '') {
+    const call: RawCall = { ...base, arguments: {}, repairs: endRepairs, complete: true };
+    if (source.id !== undefined) call.id = source.id;
+    return { call };
+  }
+  const payload = readJsonPayload(context, source.payload.start, source.payload.end);
+  if (!payload.ok) return { issue: payload.issue };
+  const value = payload.values.length === 1 ? payload.values[0] : undefined;
+  if (!isPlainObject(value)) {
+    return {
+      issue: {
+        code: 'malformed-tool-call',
+        message: `the arguments of "${source.name}" are not a JSON object`,
+        offset: source.payload.start,
+      },
+    };
+  }
+  const call: RawCall = {
+    ...base,
+    arguments: value,
+    repairs: [...payload.repairs, ...endRepairs],
+    complete: payload.complete,
+  };
+  if (source.id !== undefined) call.id = source.id;
+  return { call };
+}

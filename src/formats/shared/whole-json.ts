@@ -1,0 +1,38 @@
+/**
+ * A bare JSON payload that is the whole output, bare or in one ```json fence (json_block,
+ * openai_json): where it is, and its value.
+ */
+import type { FormatContext } from '../format.js';
+import { closingFenceEnd } from './fence.js';
+import { readJsonValueAt, type JsonValueAt } from './json-value-at.js';
+import { closesOutput, opensOutput } from './whole-output.js';
+
+/** A whole-output JSON value with the section bounds around it (fence included). */
+export interface WholeJson {
+  start: number;
+  end: number;
+  json: JsonValueAt;
+}
+
+/**
+ * Reads the JSON value at `payloadStart` and checks that it, with its fence, is the whole output.
+ *
+ * @param context - The output and limits.
+ * @param start - Where the section starts (the fence or the value).
+ * @param payloadStart - Where the value's `{` is.
+ * @param fenced - Whether a fence opened before the value.
+ * @returns The value and bounds, or `undefined` when other text surrounds it.
+ */
+export function readWholeJson(
+  context: FormatContext,
+  start: number,
+  payloadStart: number,
+  fenced: boolean,
+): WholeJson | undefined {
+  // Cheap test first: a bare candidate must open the output, or every "{" in prose costs a scan.
+  if (!opensOutput(context.text, start)) return undefined;
+  const json = readJsonValueAt(context, payloadStart);
+  const end = fenced ? closingFenceEnd(context.text, json.end) : json.end;
+  if (end === undefined || !closesOutput(context.text, end)) return undefined;
+  return { start, end, json };
+}
