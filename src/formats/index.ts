@@ -6,6 +6,7 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
 import { tag_attr } from './tag_attr/index.js';
 import { json_block } from './json_block/index.js';
@@ -23,7 +24,7 @@ export const formats = {
   // @slot step3
   // @slot deepseek_v32_dsml
   // @slot deepseek_v4_dsml
-  // @slot kimi_k2
+  kimi_k2,
   // @slot deepseek_v3
   // @slot deepseek_v31
   // @slot harmony

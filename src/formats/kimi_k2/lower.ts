@@ -1,0 +1,68 @@
+/** Lowering of kimi_k2 sections: each call's id gives the name, its payload the arguments. */
+import { match } from 'ts-pattern';
+import type { Issue } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { lowerNamedArguments } from '../shared/named-arguments.js';
+import type { KimiCall, KimiItem, KimiSection } from './ast.js';
+
+/**
+ * Lowers a kimi_k2 section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues; whitespace and stray text inside it are dropped.
+ */
+export function lowerKimi(node: KimiSection, end: number, context: FormatContext): Section {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const item of node.items) {
+    const lowered = lowerItem(item, context);
+    if (lowered.call !== undefined) calls.push(lowered.call);
+    if (lowered.issue !== undefined) issues.push(lowered.issue);
+  }
+  if (calls.length === 0 && issues.length === 0) {
+    issues.push({
+      code: 'malformed-tool-call',
+      message: `the kimi_k2 tool-call section at ${node.start} holds no call`,
+      offset: node.start,
+    });
+  }
+  return { start: node.start, end, calls, issues };
+}
+
+function lowerItem(item: KimiItem, context: FormatContext): { call?: RawCall; issue?: Issue } {
+  return match(item)
+    .with({ type: 'kimi-call' }, (call) => lowerCall(call, context))
+    .with({ type: 'kimi-stray' }, () => ({}))
+    .exhaustive();
+}
+
+function lowerCall(call: KimiCall, context: FormatContext): { call?: RawCall; issue?: Issue } {
+  const id = context.text.slice(call.id.start, call.id.end).trim();
+  if (call.body === null) {
+    return {
+      issue: {
+        code: 'malformed-tool-call',
+        message: `the kimi_k2 call "${id}" at ${call.start} has no <|tool_call_argument_begin|>`,
+        offset: call.start,
+      },
+    };
+  }
+  return lowerNamedArguments(context, {
+    format: 'kimi_k2',
+    name: nameOf(id),
+    id,
+    span: { start: call.start, end: call.end },
+    payload: call.body.payload,
+    closed: call.body.closed,
+  });
+}
+
+/** `functions.get_weather:0` → `get_weather`; the prefix and the index are both optional. */
+function nameOf(id: string): string {
+  const withoutIndex = id.replace(/:\d+$/u, '');
+  return (
+    withoutIndex.startsWith('functions.') ? withoutIndex.slice('functions.'.length) : withoutIndex
+  ).trim();
+}
