@@ -92,8 +92,12 @@ function tooDeep(maxDepth: number, offset: number): JsonOutcome {
 /** Turns a grammar failure (or a stack overflow from an oversized maxDepth) into an issue. */
 function describeFailure(error: unknown, text: string, maxDepth: number, offset: number): Issue {
   const message = error instanceof Error ? error.message : String(error);
-  if (message === 'too-deep' || error instanceof RangeError) {
+  if (message === 'too-deep') {
     return { code: 'too-deep', message: `the payload nests deeper than ${maxDepth} levels`, offset };
+  }
+  // Only a maxDepth far above the default can let the recursion outgrow the stack.
+  if (error instanceof RangeError) {
+    return { code: 'too-deep', message: `the payload's nesting exhausted the stack (maxDepth ${maxDepth} is too high)`, offset };
   }
   const at = readOffset(error);
   const received = at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';

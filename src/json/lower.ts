@@ -56,7 +56,7 @@ export function lowerDocument(document: JsonDocument, offset = 0): LoweredJson {
  * ```
  */
 export function lowerNode(node: JsonNode, repairs: Repair[]): unknown {
-  repairs.push(...node.repairs);
+  append(repairs, node.repairs);
   return match(node)
     .with({ type: 'string' }, (string) => lowerString(string))
     .with({ type: 'number' }, ({ text }) => readNumber(text))
@@ -66,7 +66,7 @@ export function lowerNode(node: JsonNode, repairs: Repair[]): unknown {
     .with({ type: 'object' }, ({ members }) => {
       const object: Record<string, unknown> = {};
       for (const member of members) {
-        repairs.push(...member.key.repairs);
+        append(repairs, member.key.repairs);
         setOwn(object, lowerString(member.key), lowerNode(member.value, repairs));
       }
       return object;
@@ -107,6 +107,11 @@ function readNumber(text: string): number {
   // A lone sign or dot (`-`, `.`) reads as zero, never -0.
   if (trimmed === '') return 0;
   return sign * Number(trimmed);
+}
+
+/** Appends without spreading into arguments, which overflows the stack for huge lists. */
+function append(target: Repair[], source: readonly Repair[]): void {
+  for (const item of source) target.push(item);
 }
 
 /** Sets an own, enumerable data property, even for `__proto__` (which `=` would treat as the prototype). */
