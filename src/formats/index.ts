@@ -6,6 +6,7 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { qwen3_coder } from './qwen3_coder/index.js';
 import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
 import { tag_attr } from './tag_attr/index.js';
@@ -17,7 +18,7 @@ export const formats = {
   // Each format replaces its "@slot" line with its entry, keeping this order: within a shared
   // marker (<tool_call>, <tool_calls>, <function_call>) the most specific syntax comes first, and
   // bare syntaxes (tried only on tool intent in auto mode) come last.
-  // @slot qwen3_coder
+  qwen3_coder,
   // @slot glm45
   // @slot seed_oss
   // @slot minimax_m2

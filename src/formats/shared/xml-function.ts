@@ -1,0 +1,143 @@
+/**
+ * Lowering of the `<function=NAME><parameter=KEY>VALUE</parameter></function>` piece shared by
+ * qwen3_coder and seed_oss (`grammar/xml_function.peggy`): one function becomes one call, its
+ * text values typed by the tool's schema.
+ */
+import { match } from 'ts-pattern';
+import type { FormatId, Issue, Repair, Span } from '../../types.js';
+import type { FormatContext, RawCall } from '../format.js';
+import type { XmlFunction, XmlParameter } from './xml-function-ast.js';
+import { parameterSchema, typeBySchema } from './typed-value.js';
+
+/** How a syntax writes its values between the parameter tags. */
+export type XmlValueLayout =
+  /** On their own lines: one newline after `>` and one before `</parameter>` are structure. */
+  | 'own-lines'
+  /** Exactly as written: every character between the tags is the value. */
+  | 'verbatim';
+
+/** What the lowering needs to know about the syntax around a function. */
+export interface XmlFunctionSource {
+  format: FormatId;
+  /** The call's span (the section's markers included). */
+  span: Span;
+  layout: XmlValueLayout;
+  /** Repairs that concern the whole call (a missing `</tool_call>` at the end of the output). */
+  repairs: readonly Repair[];
+}
+
+/** The call a function lowered to, or why there is none. */
+export interface LoweredFunction {
+  call?: RawCall;
+  issues: Issue[];
+}
+
+/**
+ * Lowers one function to a call. Values are text; with a schema for the parameter they are typed
+ * by it (`schema-typed-value` repair), without one they stay strings (vLLM's convention for both
+ * syntaxes). A function cut off by the end of the output gives an incomplete call; a nameless
+ * one, a parameter without a name or non-blank text between parameters gives no call and a
+ * `malformed-tool-call` issue (fail closed).
+ *
+ * @param node - The function's AST.
+ * @param context - The output, schemas and limits.
+ * @param source - The syntax around it.
+ * @returns The call and the issues met.
+ * @example
+ * ```ts
+ * lowerXmlFunction(node, context, { format: 'seed_oss', span, layout: 'verbatim', repairs: [] });
+ * // { call: { name: 'get_weather', arguments: { city: 'Paris' }, complete: true, ... }, issues: [] }
+ * ```
+ */
+export function lowerXmlFunction(
+  node: XmlFunction,
+  context: FormatContext,
+  source: XmlFunctionSource,
+): LoweredFunction {
+  const { body } = node;
+  const name = body.name.text.trim();
+  let complete = body.open !== 'cut' && body.close !== 'cut';
+  if (name === '' || body.open === 'missing') {
+    if (!complete) return { issues: [incomplete(node.start)] };
+    const problem = name === '' ? 'has no name' : 'has no ">" after its name';
+    return { issues: [malformed(`the <function=...> at ${node.start} ${problem}`, node.start)] };
+  }
+  const repairs: Repair[] = [...source.repairs];
+  if (body.close === 'implicit') repairs.push(implied('</function>', node.end));
+  const parameters: Record<string, unknown> = {};
+  const problems: Issue[] = [];
+  for (const item of body.items) {
+    match(item)
+      .with({ type: 'xml-stray-text' }, (stray) => {
+        if (stray.text.trim() !== '') {
+          problems.push(malformed(`unexpected text in "${name}" at ${stray.start}`, stray.start));
+        }
+      })
+      .with({ type: 'xml-parameter' }, (parameter) => {
+        if (parameter.open === 'cut' || parameter.close === 'cut') complete = false;
+        const key = parameter.name.text.trim();
+        if (parameter.open === 'missing' || (key === '' && parameter.open === 'closed')) {
+          const at = parameter.start;
+          problems.push(malformed(`a parameter of "${name}" at ${at} has no name`, at));
+          return;
+        }
+        if (parameter.close === 'implicit') repairs.push(implied('</parameter>', parameter.end));
+        parameters[key] = readValue(parameter, key, name, context, source.layout, repairs);
+      })
+      .exhaustive();
+  }
+  if (problems.length > 0) return { issues: problems };
+  const call = { name, arguments: parameters, format: source.format, span: source.span, repairs };
+  return complete
+    ? { call: { ...call, complete }, issues: [] }
+    : { call: { ...call, complete }, issues: [incomplete(node.start)] };
+}
+
+/** The value's text without its layout, typed by the parameter's schema when there is one. */
+function readValue(
+  parameter: XmlParameter,
+  key: string,
+  tool: string,
+  context: FormatContext,
+  layout: XmlValueLayout,
+  repairs: Repair[],
+): unknown {
+  const raw =
+    layout === 'own-lines' ? stripLayoutNewlines(parameter.value.text) : parameter.value.text;
+  // A value cut off by the end of the output is kept as written: the call is not executable.
+  if (parameter.close === 'cut') return raw;
+  const schema = parameterSchema(context.tools, tool, key);
+  if (schema === undefined) return raw;
+  const typed = typeBySchema(raw, schema);
+  if (typed.converted) {
+    repairs.push({ kind: 'schema-typed-value', offset: parameter.value.start, detail: key });
+  }
+  return typed.value;
+}
+
+/** Drops one newline after the open tag and one before the close tag, nothing else. */
+function stripLayoutNewlines(text: string): string {
+  let start = 0;
+  let end = text.length;
+  if (text.startsWith('\r\n')) start = 2;
+  else if (text.startsWith('\n')) start = 1;
+  if (end - start >= 2 && text.endsWith('\r\n')) end -= 2;
+  else if (end > start && text.endsWith('\n')) end -= 1;
+  return text.slice(start, end);
+}
+
+function implied(tag: string, offset: number): Repair {
+  return { kind: 'implicit-close-tag', offset, detail: tag };
+}
+
+function malformed(message: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message, offset };
+}
+
+function incomplete(offset: number): Issue {
+  return {
+    code: 'incomplete-tool-call',
+    message: `the call at ${offset} was cut off by the end of the output`,
+    offset,
+  };
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['qwen3_coder'], ids: 'sequential' });
+
+const tools = [
+  {
+    name: 'resize_image',
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        width: { type: 'integer' },
+        keep_ratio: { type: 'boolean' },
+        crop: { type: 'object' },
+        label: { type: ['string', 'null'] },
+      },
+    },
+  },
+];
+const typedParser = createParser({ formats: ['qwen3_coder'], ids: 'sequential', tools });
+
+describe('qwen3_coder', () => {
+  it('should read one call with values on their own lines', () => {
+    const result = parser.parse(
+      '<tool_call>\n<function=open_ticket>\n<parameter=title>\nPrinter jam on floor 3\n</parameter>\n<parameter=team>\nfacilities\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        id: 'call_0',
+        name: 'open_ticket',
+        arguments: { title: 'Printer jam on floor 3', team: 'facilities' },
+        format: 'qwen3_coder',
+      }),
+    ]);
+    expect(result.content).toBe('');
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read values written inline between the tags', () => {
+    const result = parser.parse(
+      '<tool_call><function=lookup><parameter=sku>B-12</parameter></function></tool_call>',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ sku: 'B-12' }]);
+  });
+
+  it('should strip only the structural newlines and keep indentation and a trailing newline', () => {
+    const result = parser.parse(
+      '<tool_call>\n<function=write_file>\n<parameter=body>\n  indented()\n\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls[0]?.arguments).toEqual({ body: '  indented()\n' });
+  });
+
+  it('should read several calls and keep the prose around them as content', () => {
+    const result = parser.parse(
+      'Let me look at both.\n<tool_call>\n<function=a>\n</function>\n</tool_call>\n<tool_call>\n<function=b>\n<parameter=n>\n2\n</parameter>\n</function>\n</tool_call>\nDone.',
+    );
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['a', {}],
+      ['b', { n: '2' }],
+    ]);
+    expect(result.content).toBe('Let me look at both.\n\n\nDone.');
+  });
+
+  it('should type values by the tool schema and record the repair', () => {
+    const result = typedParser.parse(
+      '<tool_call>\n<function=resize_image>\n<parameter=path>\n/tmp/a.png\n</parameter>\n<parameter=width>\n640\n</parameter>\n<parameter=keep_ratio>\nTrue\n</parameter>\n<parameter=crop>\n{"top": 4}\n</parameter>\n<parameter=label>\nnull\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([
+      { path: '/tmp/a.png', width: 640, keep_ratio: true, crop: { top: 4 }, label: null },
+    ]);
+    expect(result.calls[0]?.repairs.filter((r) => r.kind === 'schema-typed-value')).toHaveLength(4);
+  });
+
+  it('should keep values as strings when no schema is known', () => {
+    const result = parser.parse(
+      '<tool_call>\n<function=resize_image>\n<parameter=width>\n640\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls[0]?.arguments).toEqual({ width: '640' });
+  });
+
+  it('should read a function whose <tool_call> was left out, recording the repair', () => {
+    const result = parser.parse(
+      'Running it.\n<function=lookup>\n<parameter=sku>\nC-3\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ sku: 'C-3' }]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-start-marker']);
+    expect(result.content).toBe('Running it.\n');
+  });
+
+  it('should leave prose mentioning <function= as text when it is not clean syntax', () => {
+    const text = 'Write <function=name> followed by the parameters.';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe(text);
+    expect(result.syntaxSeen).toBe(false);
+  });
+
+  it('should close a parameter implied by the next tag, recording the repair', () => {
+    const result = parser.parse(
+      '<tool_call><function=move><parameter=x>3\n<parameter=y>4\n</function></tool_call>',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ x: '3', y: '4' }]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual([
+      'implicit-close-tag',
+      'implicit-close-tag',
+    ]);
+  });
+
+  it('should accept a finished function whose </tool_call> never came', () => {
+    const result = parser.parse('<tool_call>\n<function=stop>\n</function>\n');
+    expect(result.calls.map((call) => call.name)).toEqual(['stop']);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
+  });
+
+  it('should refuse a call cut off inside a value', () => {
+    const result = parser.parse('<tool_call>\n<function=deploy>\n<parameter=env>\nprod');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'deploy', reason: 'incomplete' }),
+    ]);
+    expect(result.content).toBe('');
+  });
+
+  it('should refuse a call cut off before </function>', () => {
+    const result = parser.parse(
+      '<tool_call>\n<function=deploy>\n<parameter=env>\nprod\n</parameter>\n',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((call) => call.reason)).toEqual(['incomplete']);
+  });
+
+  it('should report a function without a name as malformed', () => {
+    const result = parser.parse('<tool_call>\n<function=>\n</function>\n</tool_call>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should report a parameter without a name as malformed', () => {
+    const result = parser.parse(
+      '<tool_call>\n<function=f>\n<parameter=>\n1\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should refuse a section with junk text between the tags', () => {
+    const result = parser.parse(
+      '<tool_call>\n<function=f>\nnot a parameter\n</function>\n</tool_call>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should leave a <tool_call> holding JSON to other syntaxes', () => {
+    const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
+    expect(result.calls).toEqual([]);
+    expect(result.syntaxSeen).toBe(false);
+  });
+
+  it('should be found in auto mode before the other <tool_call> syntaxes', () => {
+    const auto = createParser({ formats: 'auto', ids: 'sequential' });
+    const result = auto.parse('<tool_call>\n<function=ping>\n</function>\n</tool_call>');
+    expect(result.calls.map((call) => [call.name, call.format])).toEqual([['ping', 'qwen3_coder']]);
+  });
+});
