@@ -56,7 +56,14 @@ export function lowerDocument(document: JsonDocument, offset = 0): LoweredJson {
  * ```
  */
 export function lowerNode(node: JsonNode, repairs: Repair[]): unknown {
+  const value = lowerValue(node, repairs);
+  // A node's own repairs after its children's: at the end of a cut-off text the innermost
+  // closer is supplied first, and the sort by offset keeps that order for ties.
   append(repairs, node.repairs);
+  return value;
+}
+
+function lowerValue(node: JsonNode, repairs: Repair[]): unknown {
   return match(node)
     .with({ type: 'string' }, (string) => lowerString(string))
     .with({ type: 'number' }, ({ text }) => readNumber(text))

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_DEPTH, parseJson, scanJsonValue } from '../../src/json/index.js';
+
+describe('depth guard', () => {
+  it('should refuse valid JSON deeper than the default limit on the fast path', () => {
+    const text = '['.repeat(DEFAULT_MAX_DEPTH + 1) + ']'.repeat(DEFAULT_MAX_DEPTH + 1);
+    expect(parseJson(text)).toMatchObject({ ok: false, issue: { code: 'too-deep' } });
+  });
+
+  it('should accept valid JSON exactly at the limit', () => {
+    const text = '['.repeat(DEFAULT_MAX_DEPTH) + ']'.repeat(DEFAULT_MAX_DEPTH);
+    expect(parseJson(text).ok).toBe(true);
+  });
+
+  it('should refuse 100,000 levels cleanly on both paths', () => {
+    const valid = '['.repeat(100_000) + ']'.repeat(100_000);
+    const broken = '{"a": ['.repeat(100_000);
+    expect(parseJson(valid)).toMatchObject({ ok: false, issue: { code: 'too-deep' } });
+    expect(parseJson(broken)).toMatchObject({ ok: false, issue: { code: 'too-deep' } });
+  });
+
+  it('should honour a smaller maxDepth in the grammar', () => {
+    expect(parseJson('[[[1]]', { maxDepth: 2 })).toMatchObject({ ok: false, issue: { code: 'too-deep' } });
+    expect(parseJson('[[1]', { maxDepth: 2 }).ok).toBe(true);
+  });
+
+  it('should not count brackets inside strings', () => {
+    expect(parseJson(JSON.stringify({ text: '['.repeat(1000) }), { maxDepth: 2 }).ok).toBe(true);
+  });
+});
+
+describe('prototype keys', () => {
+  it.each([
+    ['the fast path', '{"__proto__": {"polluted": 1}, "constructor": 2, "prototype": 3}'],
+    ['the grammar', "{'__proto__': {'polluted': 1}, constructor: 2, prototype: 3,}"],
+  ])('should keep __proto__, constructor and prototype as own data on %s', (_path, text) => {
+    const outcome = parseJson(text);
+    if (!outcome.ok) throw new Error(outcome.issue.message);
+    const value = outcome.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__', 'constructor', 'prototype']);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(value).toStrictEqual(JSON.parse('{"__proto__": {"polluted": 1}, "constructor": 2, "prototype": 3}'));
+  });
+});
+
+describe('scanJsonValue', () => {
+  it('should find the end of a value followed by prose, skipping closers inside strings', () => {
+    const text = 'TOOL_CALL {"a": "}", \'b\': [1, "\\"]"]} more prose';
+    expect(scanJsonValue(text, 10)).toEqual({ end: text.indexOf(' more'), closed: true, depth: 2 });
+  });
+
+  it('should report a value that never closes', () => {
+    expect(scanJsonValue('x [[1, 2', 2)).toEqual({ end: 8, closed: false, depth: 2 });
+  });
+
+  it('should report nothing when the start is not an opener', () => {
+    expect(scanJsonValue('abc', 1)).toEqual({ end: 1, closed: false, depth: 0 });
+  });
+});
+
+describe('properties', () => {
+  it('should never throw on arbitrary strings, in either mode', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 200 }), fc.boolean(), (text, strict) => {
+        const outcome = parseJson(text, { strict });
+        expect(typeof outcome.ok).toBe('boolean');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('should never throw on strings built from JSON punctuation', () => {
+    const token = fc.constantFrom('{', '}', '[', ']', '"', "'", ',', ':', '\\', '/*', '//', '\n', 'a', '1', '.', '-', 'True', '```', ' ');
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 80 }), (tokens) => {
+        const outcome = parseJson(tokens.join(''));
+        expect(typeof outcome.ok).toBe('boolean');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('should agree with JSON.parse on stringified JSON values, in the grammar too', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => {
+        const text = JSON.stringify(value);
+        const expected: unknown = JSON.parse(text);
+        expect(parseJson(text)).toEqual({ ok: true, value: expected, repairs: [], complete: true });
+        // Force the grammar path: a trailing comma makes JSON.parse fail; the value must not change.
+        const viaGrammar = parseJson(`${text},`);
+        expect(viaGrammar.ok && viaGrammar.value).toStrictEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
