@@ -6,6 +6,8 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { deepseek_v31 } from './deepseek_v31/index.js';
+import { deepseek_v3 } from './deepseek_v3/index.js';
 import { qwen3_coder } from './qwen3_coder/index.js';
 import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
@@ -26,8 +28,8 @@ export const formats = {
   // @slot deepseek_v32_dsml
   // @slot deepseek_v4_dsml
   kimi_k2,
-  // @slot deepseek_v3
-  // @slot deepseek_v31
+  deepseek_v3,
+  deepseek_v31,
   // @slot harmony
   // @slot internlm
   // @slot gigachat3

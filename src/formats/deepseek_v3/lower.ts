@@ -1,0 +1,56 @@
+/** Lowering of deepseek_v3 sections: each call's name line and fenced JSON become a call. */
+import { match } from 'ts-pattern';
+import type { Issue } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { lowerNamedArguments, type NamedArgumentsCall } from '../shared/named-arguments.js';
+import type { DeepSeekV3Call, DeepSeekV3Item, DeepSeekV3Section } from './ast.js';
+
+/**
+ * Lowers a deepseek_v3 section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped (after the dropped tail).
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues; nothing in it is content.
+ */
+export function lowerDeepSeekV3(
+  node: DeepSeekV3Section,
+  end: number,
+  context: FormatContext,
+): Section {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const item of node.items) {
+    const lowered = lowerItem(item, context);
+    if (lowered.call !== undefined) calls.push(lowered.call);
+    if (lowered.issue !== undefined) issues.push(lowered.issue);
+  }
+  return { start: node.start, end, calls, issues };
+}
+
+function lowerItem(item: DeepSeekV3Item, context: FormatContext): NamedArgumentsCall {
+  return match(item)
+    .with({ type: 'deepseek-v3-call' }, (call) => lowerCall(call, context))
+    .with({ type: 'deepseek-v3-stray' }, () => ({}))
+    .exhaustive();
+}
+
+function lowerCall(call: DeepSeekV3Call, context: FormatContext): NamedArgumentsCall {
+  if (call.body === null) {
+    return {
+      issue: {
+        code: 'malformed-tool-call',
+        message: `the deepseek_v3 call at ${call.start} has no <｜tool▁sep｜> before its name`,
+        offset: call.start,
+      },
+    };
+  }
+  const { name, payload, closed } = call.body;
+  return lowerNamedArguments(context, {
+    format: 'deepseek_v3',
+    name: context.text.slice(name.start, name.end).trim(),
+    span: { start: call.start, end: call.end },
+    payload,
+    closed,
+  });
+}

@@ -1,0 +1,56 @@
+/** Lowering of deepseek_v31 sections: each call's name and JSON arguments become a call. */
+import { match } from 'ts-pattern';
+import type { Issue } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { lowerNamedArguments, type NamedArgumentsCall } from '../shared/named-arguments.js';
+import type { DeepSeekV31Call, DeepSeekV31Item, DeepSeekV31Section } from './ast.js';
+
+/**
+ * Lowers a deepseek_v31 section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped (after the dropped tail).
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues; nothing in it is content.
+ */
+export function lowerDeepSeekV31(
+  node: DeepSeekV31Section,
+  end: number,
+  context: FormatContext,
+): Section {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const item of node.items) {
+    const lowered = lowerItem(item, context);
+    if (lowered.call !== undefined) calls.push(lowered.call);
+    if (lowered.issue !== undefined) issues.push(lowered.issue);
+  }
+  return { start: node.start, end, calls, issues };
+}
+
+function lowerItem(item: DeepSeekV31Item, context: FormatContext): NamedArgumentsCall {
+  return match(item)
+    .with({ type: 'deepseek-v31-call' }, (call) => lowerCall(call, context))
+    .with({ type: 'deepseek-v31-stray' }, () => ({}))
+    .exhaustive();
+}
+
+function lowerCall(call: DeepSeekV31Call, context: FormatContext): NamedArgumentsCall {
+  const name = context.text.slice(call.name.start, call.name.end).trim();
+  if (call.body === null) {
+    return {
+      issue: {
+        code: 'malformed-tool-call',
+        message: `the deepseek_v31 call "${name}" at ${call.start} has no <｜tool▁sep｜> before its arguments`,
+        offset: call.start,
+      },
+    };
+  }
+  return lowerNamedArguments(context, {
+    format: 'deepseek_v31',
+    name,
+    span: { start: call.start, end: call.end },
+    payload: call.body.payload,
+    closed: call.body.closed,
+  });
+}
