@@ -12,6 +12,8 @@ import { qwen3_coder } from './qwen3_coder/index.js';
 import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
 import { tag_attr } from './tag_attr/index.js';
+import { text_kv } from './text_kv/index.js';
+import { react } from './react/index.js';
 import { json_block } from './json_block/index.js';
 import { openai_json } from './openai_json/index.js';
 
@@ -55,8 +57,8 @@ export const formats = {
   json_block,
   // @slot xlam
   // @slot pythonic
-  // @slot text_kv
-  // @slot react
+  text_kv,
+  react,
 } satisfies Partial<Record<FormatId, Format>>;
 
 /** Every format id the library supports, in priority order. */
