@@ -1,0 +1,231 @@
+/**
+ * Lowering of the XML invoke element (`grammar/xml_invoke.peggy`) shared by minimax_m2, step3,
+ * deepseek_v32_dsml and deepseek_v4_dsml: attributes to a name, parameters to typed arguments.
+ */
+import { match } from 'ts-pattern';
+import { parseJson } from '../../json/index.js';
+import type { FormatId, Issue, Repair, Span } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { isPlainObject } from './call-object.js';
+import type { XmlAttribute, XmlInvoke, XmlParameter } from './xml-invoke-ast.js';
+import { parameterSchema, typeBySchema } from './typed-value.js';
+
+/** How a format writes its values. */
+export interface InvokeConventions {
+  format: FormatId;
+  /** Strip whitespace around text values (the MiniMax and Step-3 reference parsers do). */
+  trimValues: boolean;
+  /** Read DSML's `string="true|false"` attribute: `false` means the value is JSON. */
+  stringAttribute: boolean;
+}
+
+/** What one invoke element became: a call, or issues only. */
+export interface LoweredInvoke {
+  call?: RawCall;
+  issues: Issue[];
+}
+
+/** A block of invoke elements between a format's open and close markers. */
+export interface InvokeBlock {
+  start: number;
+  invokes: XmlInvoke[];
+  /** Text after the last invoke, before the close marker. */
+  rest: Span;
+  /** False when the output ended before the close marker. */
+  closed: boolean;
+}
+
+/**
+ * Lowers a block of invoke elements (minimax_m2, DSML) to a section.
+ *
+ * @param context - The output, schemas and limits.
+ * @param block - The block's AST pieces.
+ * @param end - Where the grammar stopped.
+ * @param conventions - The format's value conventions.
+ * @returns The section: one call per readable invoke, issues for the rest.
+ * @example
+ * ```ts
+ * lowerInvokeBlock(context, { start, invokes, rest, closed }, end, { format: 'minimax_m2', trimValues: true, stringAttribute: false });
+ * ```
+ */
+export function lowerInvokeBlock(
+  context: FormatContext,
+  block: InvokeBlock,
+  end: number,
+  conventions: InvokeConventions,
+): Section {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const invoke of block.invokes) {
+    const lowered = lowerInvoke(context, invoke, conventions);
+    issues.push(...lowered.issues);
+    if (lowered.call === undefined) continue;
+    // A complete invoke whose block never closed: the output ended after it.
+    if (!block.closed && lowered.call.complete) {
+      lowered.call.repairs.push({ kind: 'missing-end-marker', offset: end });
+    }
+    calls.push(lowered.call);
+  }
+  const stray = strayIssue(context, block.rest, !block.closed, conventions.format);
+  if (stray !== undefined) issues.push(stray);
+  return { start: block.start, end, calls, issues };
+}
+
+/**
+ * Reports text in a block that is not an invoke: cut off (`incomplete-tool-call`) when the output
+ * ended inside it, else `malformed-tool-call`.
+ *
+ * @param context - The output.
+ * @param rest - The stray text.
+ * @param atEnd - True when the text runs into the end of the output.
+ * @param format - The format, for the message.
+ * @returns The issue, or `undefined` when the text is only whitespace.
+ */
+export function strayIssue(
+  context: FormatContext,
+  rest: Span,
+  atEnd: boolean,
+  format: FormatId,
+): Issue | undefined {
+  const text = context.text.slice(rest.start, rest.end);
+  if (text.trim() === '') return undefined;
+  const received = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return atEnd
+    ? {
+        code: 'incomplete-tool-call',
+        message: `${format} tool call cut off at ${rest.start}`,
+        offset: rest.start,
+        received,
+      }
+    : {
+        code: 'malformed-tool-call',
+        message: `${format} text at ${rest.start} is not an invoke element`,
+        offset: rest.start,
+        received,
+      };
+}
+
+/**
+ * Lowers one invoke element to a call.
+ *
+ * @param context - The output, schemas and limits.
+ * @param invoke - The element's AST.
+ * @param conventions - The format's value conventions.
+ * @returns The call (`complete: false` when the output ended inside it), or the issue that made
+ * it unreadable (no name, a parameter without a name or close tag, stray text).
+ */
+export function lowerInvoke(
+  context: FormatContext,
+  invoke: XmlInvoke,
+  conventions: InvokeConventions,
+): LoweredInvoke {
+  return match(invoke)
+    .with({ type: 'xml-invoke' }, (node) => {
+      const name = attribute(node.attributes, 'name')?.trim() ?? '';
+      if (name === '') return failed(`invoke at ${node.start} has no tool name`, node.start);
+      // The output ended inside the element (not at a stop marker): the call was cut off.
+      const cutOff = !node.closed && node.end >= context.text.length;
+      const repairs: Repair[] = [];
+      const args: Record<string, unknown> = {};
+      let complete = !cutOff;
+      for (const parameter of node.parameters) {
+        const key = attribute(parameter.attributes, 'name')?.trim() ?? '';
+        if (key === '') return failed(`a parameter of "${name}" has no name`, parameter.start);
+        if (!parameter.closed && !cutOff) {
+          return failed(`parameter "${key}" of "${name}" has no close tag`, parameter.start);
+        }
+        const value = readValue(context, name, key, parameter, conventions, repairs);
+        setArgument(args, key, value);
+      }
+      const rest = context.text.slice(node.rest.start, node.rest.end);
+      if (rest.trim() !== '') {
+        const body = node.parameters.length === 0 ? readJsonBody(context, node.rest) : undefined;
+        if (body !== undefined) {
+          for (const [key, value] of Object.entries(body.value)) setArgument(args, key, value);
+          repairs.push(...body.repairs);
+          complete &&= body.complete;
+        } else if (!cutOff) {
+          return failed(`"${name}" has text that is not a parameter`, node.rest.start);
+        }
+      }
+      if (!node.closed && !cutOff) {
+        repairs.push({ kind: 'missing-end-marker', offset: node.end, detail: 'invoke close tag' });
+      }
+      const call: RawCall = {
+        name,
+        arguments: args,
+        format: conventions.format,
+        span: { start: node.start, end: node.end },
+        repairs,
+        complete,
+      };
+      return { call, issues: [] };
+    })
+    .exhaustive();
+}
+
+/** Reads one parameter value by the format's conventions and the tool's schema. */
+function readValue(
+  context: FormatContext,
+  tool: string,
+  key: string,
+  parameter: XmlParameter,
+  conventions: InvokeConventions,
+  repairs: Repair[],
+): unknown {
+  const written = context.text.slice(parameter.value.start, parameter.value.end);
+  const raw = conventions.trimValues ? written.trim() : written;
+  const stringAttribute = conventions.stringAttribute
+    ? attribute(parameter.attributes, 'string')?.trim().toLowerCase()
+    : undefined;
+  // DSML says outright whether the value is text; the model's word is kept.
+  if (stringAttribute === 'true') return raw;
+  if (stringAttribute === 'false') {
+    const decoded = parseJson(raw, {
+      maxDepth: context.limits.maxDepth,
+      offset: parameter.value.start,
+    });
+    if (decoded.ok && decoded.complete) {
+      repairs.push(...decoded.repairs);
+      return decoded.value;
+    }
+    repairs.push({
+      kind: 'other',
+      offset: parameter.value.start,
+      detail: `string="false" value of "${key}" is not JSON; read as text`,
+    });
+  }
+  const schema = parameterSchema(context.tools, tool, key);
+  if (schema === undefined) return raw;
+  const typed = typeBySchema(raw, schema);
+  if (typed.converted) {
+    repairs.push({ kind: 'schema-typed-value', offset: parameter.value.start, detail: key });
+  }
+  return typed.value;
+}
+
+/** An invoke body written as one JSON object of arguments instead of parameter elements. */
+function readJsonBody(
+  context: FormatContext,
+  body: Span,
+): { value: Record<string, unknown>; repairs: Repair[]; complete: boolean } | undefined {
+  const decoded = parseJson(context.text.slice(body.start, body.end), {
+    maxDepth: context.limits.maxDepth,
+    offset: body.start,
+  });
+  if (!decoded.ok || !isPlainObject(decoded.value)) return undefined;
+  return { value: decoded.value, repairs: decoded.repairs, complete: decoded.complete };
+}
+
+function attribute(attributes: readonly XmlAttribute[], key: string): string | undefined {
+  return attributes.find((item) => item.key === key)?.value;
+}
+
+/** Sets an argument as an own property, so a parameter named `__proto__` stays plain data. */
+function setArgument(args: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function failed(message: string, offset: number): LoweredInvoke {
+  return { issues: [{ code: 'malformed-tool-call', message, offset }] };
+}
