@@ -6,6 +6,7 @@ import type { Format, FormatContext, RawCall, Section } from '../formats/format.
 import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
 import { createMarkerCursor, type MarkerTable } from './marker-index.js';
+import { createExampleCursor } from './example-context.js';
 import { readOpenReasoning, readThinkBlock, THINK_OPEN } from './reasoning.js';
 
 /** How the parser was asked to treat formats. */
@@ -65,6 +66,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const intentFrom = findIntent(text);
   const markers = createMarkerCursor(plan.table, text);
   const thinkAt = createThinkCursor(text);
+  const examples = createExampleCursor(text);
 
   for (;;) {
     const hit = markers.next(cursor);
@@ -74,6 +76,22 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       contentParts.push(text.slice(cursor, block.start));
       reasoningParts.push(block.text);
       cursor = block.end;
+      continue;
+    }
+    const example = examples.next(cursor);
+    if (example !== undefined && (hit === undefined || example.start <= hit.position)) {
+      // Tool syntax shown in an example block is seen, reported, and left as content.
+      const inside = hit !== undefined && hit.position < example.end;
+      if (inside) {
+        syntaxSeen = true;
+        issues.push({
+          code: 'example-context',
+          message: `tool-call syntax at ${hit.position} is inside a block introduced as an example; it was not treated as a call`,
+          offset: hit.position,
+        });
+      }
+      contentParts.push(text.slice(cursor, example.end));
+      cursor = example.end;
       continue;
     }
     if (hit === undefined) break;
