@@ -6,6 +6,7 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { step3 } from './step3/index.js';
 import { minimax_m2 } from './minimax_m2/index.js';
 import { deepseek_v31 } from './deepseek_v31/index.js';
 import { deepseek_v3 } from './deepseek_v3/index.js';
@@ -27,7 +28,7 @@ export const formats = {
   // @slot glm45
   // @slot seed_oss
   minimax_m2,
-  // @slot step3
+  step3,
   // @slot deepseek_v32_dsml
   // @slot deepseek_v4_dsml
   kimi_k2,

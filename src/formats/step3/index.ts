@@ -1,0 +1,26 @@
+/**
+ * `step3`: `<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="f">
+ * <steptml:parameter name="k">v</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`.
+ * StepFun Step-3, Step-3.5.
+ */
+import { parse } from '../../generated/step3.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { Step3Section } from './ast.js';
+import { lowerStep3 } from './lower.js';
+
+/** The step3 format. */
+export const step3: Format = {
+  id: 'step3',
+  syntax: 'marked',
+  models: 'StepFun Step-3, Step-3.5',
+  markers: ['<｜tool_calls_begin｜>'],
+  parseAt(context, start) {
+    const matched = runGrammar<Step3Section>(parse, context.text, start, 'Section', {
+      tagPrefix: 'steptml:',
+      stops: ['<｜tool_call_end｜>', '<｜tool_calls_end｜>', '<｜tool_call_begin｜>'],
+    });
+    if (matched === undefined) return undefined;
+    return lowerStep3(matched.node, matched.end, context);
+  },
+};
