@@ -6,14 +6,15 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
-import { step3 } from './step3/index.js';
-import { minimax_m2 } from './minimax_m2/index.js';
 import { deepseek_v31 } from './deepseek_v31/index.js';
 import { deepseek_v3 } from './deepseek_v3/index.js';
+import { minimax_m2 } from './minimax_m2/index.js';
+import { step3 } from './step3/index.js';
 import { qwen3_coder } from './qwen3_coder/index.js';
 import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
 import { tag_attr } from './tag_attr/index.js';
+import { markup } from './markup/index.js';
 import { text_kv } from './text_kv/index.js';
 import { react } from './react/index.js';
 import { json_block } from './json_block/index.js';
@@ -42,7 +43,7 @@ export const formats = {
   // @slot gemma4
   // @slot lfm2
   // @slot olmo3
-  // @slot markup
+  markup,
   // @slot granite
   hermes,
   // @slot longcat

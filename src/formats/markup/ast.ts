@@ -1,0 +1,44 @@
+/** AST of `grammar/markup.peggy`. */
+import type { Span } from '../../types.js';
+import type { XmlInvoke } from '../shared/xml-invoke-ast.js';
+
+/** One `key="value"` attribute. */
+export interface MarkupAttribute {
+  key: string;
+  value: string;
+  start: number;
+}
+
+/** Text between tags, as a span of the output. */
+export interface MarkupText {
+  type: 'markup-node-text';
+  start: number;
+  end: number;
+}
+
+/** A generic element; `content` spans everything between its open and close tags. */
+export interface MarkupElement {
+  type: 'markup-node-element';
+  name: string;
+  attributes: MarkupAttribute[];
+  children: MarkupNode[];
+  content: Span;
+  start: number;
+  end: number;
+  closed: boolean;
+}
+
+/** A child of an element. */
+export type MarkupNode = MarkupElement | MarkupText;
+
+/** What the grammar read at a marker. */
+export type MarkupSection =
+  | {
+      type: 'markup-invoke-block';
+      start: number;
+      invokes: XmlInvoke[];
+      rest: Span;
+      closed: boolean;
+    }
+  | { type: 'markup-invokes'; start: number; invokes: XmlInvoke[] }
+  | { type: 'markup-element'; start: number; element: MarkupElement };

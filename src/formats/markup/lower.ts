@@ -1,0 +1,108 @@
+/**
+ * Lowering of markup sections: invoke elements through the shared invoke lowering, and generic
+ * `<tool_call>`/`<function_call>` elements by their name attribute or child, and their arguments
+ * child (nested elements or JSON text).
+ */
+import { match } from 'ts-pattern';
+import type { Repair } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { lowerInvokeBlock, type InvokeConventions } from '../shared/xml-invoke.js';
+import type { MarkupElement, MarkupSection } from './ast.js';
+import {
+  ARGUMENT_FIELDS,
+  NAME_FIELDS,
+  childElements,
+  contentText,
+  isElementNamed,
+  readArgumentElements,
+  readJsonArguments,
+} from './elements.js';
+
+/** Values are trimmed text; markup has no `string="..."` attribute. */
+const CONVENTIONS: InvokeConventions = {
+  format: 'markup',
+  trimValues: true,
+  stringAttribute: false,
+};
+
+/** The generic elements that are a call. */
+const CALL_ELEMENTS: ReadonlySet<string> = new Set([
+  'tool_call',
+  'function_call',
+  'tool_use',
+  'invoke',
+]);
+
+/**
+ * Lowers a markup section.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section, or `undefined` when the element is not a call in markup form (so the
+ * formats that share the tag, such as hermes, read it).
+ */
+export function lowerMarkup(
+  node: MarkupSection,
+  end: number,
+  context: FormatContext,
+): Section | undefined {
+  return match(node)
+    .with({ type: 'markup-invoke-block' }, (block) =>
+      lowerInvokeBlock(context, block, end, CONVENTIONS),
+    )
+    .with({ type: 'markup-invokes' }, (block) =>
+      block.invokes.length === 0
+        ? undefined
+        : lowerInvokeBlock(
+            context,
+            { start: block.start, invokes: block.invokes, rest: { start: end, end }, closed: true },
+            end,
+            CONVENTIONS,
+          ),
+    )
+    .with({ type: 'markup-element' }, ({ element }) => {
+      if (!CALL_ELEMENTS.has(element.name)) return undefined;
+      const call = lowerCallElement(context, element);
+      if (call === undefined) return undefined;
+      return { start: element.start, end, calls: [call], issues: [] };
+    })
+    .exhaustive();
+}
+
+/** A call element: name from an attribute or child, arguments from a child, children or JSON. */
+function lowerCallElement(context: FormatContext, element: MarkupElement): RawCall | undefined {
+  const children = childElements(element);
+  const nameAttribute = element.attributes.find((attribute) => NAME_FIELDS.has(attribute.key));
+  const nameChild = children.find((child) => isElementNamed(child, NAME_FIELDS));
+  // Without a name attribute or child this is not markup (`<tool_call>{json}` is hermes).
+  const name = (
+    nameAttribute?.value ?? (nameChild === undefined ? undefined : contentText(context, nameChild))
+  )?.trim();
+  if (name === undefined || name === '') return undefined;
+  const repairs: Repair[] = [];
+  const argumentsChild = children.find((child) => isElementNamed(child, ARGUMENT_FIELDS));
+  const fields = children.filter((child) => child !== nameChild);
+  let args: Record<string, unknown> | undefined;
+  if (argumentsChild !== undefined) {
+    args =
+      childElements(argumentsChild).length > 0
+        ? readArgumentElements(context, name, childElements(argumentsChild), repairs)
+        : readJsonArguments(context, argumentsChild, repairs);
+  } else if (fields.length > 0) {
+    args = readArgumentElements(context, name, fields, repairs);
+  } else {
+    args = readJsonArguments(context, element, repairs);
+  }
+  if (args === undefined) return undefined;
+  if (!element.closed) repairs.push({ kind: 'missing-end-marker', offset: element.end });
+  return {
+    name,
+    arguments: args,
+    format: 'markup',
+    span: { start: element.start, end: element.end },
+    repairs,
+    // An element that ran into the end of the output may have lost fields: never executable.
+    complete: element.closed || element.end < context.text.length,
+  };
+}
