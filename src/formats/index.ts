@@ -6,6 +6,7 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { internlm } from './internlm/index.js';
 import { deepseek_v31 } from './deepseek_v31/index.js';
 import { deepseek_v3 } from './deepseek_v3/index.js';
 import { minimax_m2 } from './minimax_m2/index.js';
@@ -36,7 +37,7 @@ export const formats = {
   deepseek_v3,
   deepseek_v31,
   // @slot harmony
-  // @slot internlm
+  internlm,
   // @slot gigachat3
   // @slot gigachat31
   // @slot command_r7b

@@ -1,0 +1,22 @@
+/**
+ * `internlm`: `<|action_start|><|plugin|>{"name": ..., "parameters": {...}}<|action_end|>`.
+ * InternLM2, InternLM2.5, InternLM3.
+ */
+import { parse } from '../../generated/internlm.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { InternLmSection } from './ast.js';
+import { lowerInternLm } from './lower.js';
+
+/** The internlm format. */
+export const internlm: Format = {
+  id: 'internlm',
+  syntax: 'marked',
+  models: 'InternLM2, InternLM2.5, InternLM3',
+  markers: ['<|action_start|>'],
+  parseAt(context, start) {
+    const matched = runGrammar<InternLmSection>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerInternLm(matched.node, matched.end, context);
+  },
+};

@@ -1,0 +1,52 @@
+/** Lowering of internlm sections: a plugin action's JSON call object becomes a call. */
+import { match, P } from 'ts-pattern';
+import type { FormatContext, Section } from '../format.js';
+import { lowerJsonCalls } from '../shared/json-calls.js';
+import type { InternLmSection } from './ast.js';
+
+/**
+ * Lowers an internlm section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its call (`name` with `parameters`, or the other common spellings), or
+ * an issue for a payload that is no call object or an action for another executor.
+ */
+export function lowerInternLm(node: InternLmSection, end: number, context: FormatContext): Section {
+  const span = { start: node.start, end };
+  return match(node)
+    .with({ type: 'internlm-section', executor: P.nonNullable }, (section) => {
+      const executor = context.text.slice(section.executor.start, section.executor.end);
+      if (executor === 'plugin') return lowerPlugin(section, span, context);
+      return {
+        ...span,
+        calls: [],
+        issues: [
+          {
+            code: 'malformed-tool-call' as const,
+            message: `the internlm action at ${section.start} is for the "${executor}" executor, not a tool call`,
+            offset: section.executor.start,
+          },
+        ],
+      };
+    })
+    .with({ type: 'internlm-section', executor: null }, (section) =>
+      lowerPlugin(section, span, context),
+    )
+    .exhaustive();
+}
+
+function lowerPlugin(
+  section: InternLmSection,
+  span: { start: number; end: number },
+  context: FormatContext,
+): Section {
+  const { calls, issues } = lowerJsonCalls(context, {
+    format: 'internlm',
+    span,
+    payload: section.payload,
+    closed: section.closed,
+  });
+  return { ...span, calls, issues };
+}
