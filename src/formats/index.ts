@@ -12,6 +12,7 @@ import { deepseek_v3 } from './deepseek_v3/index.js';
 import { minimax_m2 } from './minimax_m2/index.js';
 import { step3 } from './step3/index.js';
 import { qwen3_coder } from './qwen3_coder/index.js';
+import { glm45 } from './glm45/index.js';
 import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
 import { tag_attr } from './tag_attr/index.js';
@@ -27,7 +28,7 @@ export const formats = {
   // marker (<tool_call>, <tool_calls>, <function_call>) the most specific syntax comes first, and
   // bare syntaxes (tried only on tool intent in auto mode) come last.
   qwen3_coder,
-  // @slot glm45
+  glm45,
   // @slot seed_oss
   minimax_m2,
   step3,

@@ -1,0 +1,22 @@
+/**
+ * `glm45`: `<tool_call>NAME<arg_key>KEY</arg_key><arg_value>VALUE</arg_value></tool_call>`.
+ * GLM-4.5, GLM-4.6, GLM-4.7.
+ */
+import { parse } from '../../generated/glm45.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { Glm45Section } from './ast.js';
+import { lowerGlm45 } from './lower.js';
+
+/** The glm45 format. */
+export const glm45: Format = {
+  id: 'glm45',
+  syntax: 'marked',
+  models: 'GLM-4.5, GLM-4.6, GLM-4.7',
+  markers: ['<tool_call>'],
+  parseAt(context, start) {
+    const matched = runGrammar<Glm45Section>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerGlm45(matched.node, context);
+  },
+};

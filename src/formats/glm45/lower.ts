@@ -1,0 +1,89 @@
+/**
+ * Lowering of glm45 sections: the name and the key/value pairs become one call, values typed by
+ * `readGlmValue`. A section cut off by the end of the output is never complete (only
+ * `</tool_call>` says the pairs are over); junk between pairs or a nameless call gives no call.
+ */
+import { match } from 'ts-pattern';
+import type { Issue, Repair } from '../../types.js';
+import type { FormatContext, Section } from '../format.js';
+import type { Glm45Section } from './ast.js';
+import { readGlmValue } from './value.js';
+
+/**
+ * Lowers a glm45 section to its call.
+ *
+ * @param node - The section's AST.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its call (or none) and issues.
+ */
+export function lowerGlm45(node: Glm45Section, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'glm45-section' }, (section) => {
+      const span = { start: section.start, end: section.end };
+      const done = (issues: Issue[]): Section => ({ ...span, calls: [], issues });
+      const name = section.name.text.trim();
+      let complete = section.close !== 'cut';
+      if (name === '') {
+        return done([
+          complete ? malformed('the call has no tool name', span.start) : incomplete(span.start),
+        ]);
+      }
+      const repairs: Repair[] = [];
+      if (section.close === 'implicit') repairs.push(implied('</tool_call>', span.end));
+      const parameters: Record<string, unknown> = {};
+      const problems: Issue[] = [];
+      for (const item of section.items) {
+        match(item)
+          .with({ type: 'glm45-stray-text' }, (stray) => {
+            if (stray.text.replaceAll('\\n', '').trim() === '') return;
+            problems.push(malformed(`unexpected text in "${name}" at ${stray.start}`, stray.start));
+          })
+          .with({ type: 'glm45-pair' }, (pair) => {
+            const key = pair.key.text.trim();
+            const value = pair.value;
+            if (pair.keyClose === 'cut' || value === null || value.close === 'cut') {
+              // Cut off by the end of the output, or a key with nothing after it.
+              if (section.close === 'cut') complete = false;
+              else problems.push(malformed(`"${key}" of "${name}" has no <arg_value>`, pair.start));
+              return;
+            }
+            if (key === '' || pair.keyClose === 'missing') {
+              problems.push(
+                malformed(`a key of "${name}" at ${pair.start} is not closed or empty`, pair.start),
+              );
+              return;
+            }
+            if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));
+            parameters[key] = readGlmValue(value.text, value.start, name, key, context, repairs);
+          })
+          .exhaustive();
+      }
+      if (problems.length > 0) return done(problems);
+      const call = {
+        name,
+        arguments: parameters,
+        format: 'glm45' as const,
+        span,
+        repairs,
+        complete,
+      };
+      return { ...span, calls: [call], issues: complete ? [] : [incomplete(span.start)] };
+    })
+    .exhaustive();
+}
+
+function implied(tag: string, offset: number): Repair {
+  return { kind: 'implicit-close-tag', offset, detail: tag };
+}
+
+function malformed(message: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message, offset };
+}
+
+function incomplete(offset: number): Issue {
+  return {
+    code: 'incomplete-tool-call',
+    message: `the call at ${offset} was cut off by the end of the output`,
+    offset,
+  };
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['glm45'], ids: 'sequential' });
+
+const tools = [
+  {
+    name: 'book_room',
+    parameters: {
+      type: 'object',
+      properties: {
+        room: { type: 'string' },
+        seats: { type: 'integer' },
+        projector: { type: 'boolean' },
+        attendees: { type: 'array', items: { type: 'object' } },
+      },
+    },
+  },
+];
+const typedParser = createParser({ formats: ['glm45'], ids: 'sequential', tools });
+
+describe('glm45', () => {
+  it('should read a GLM-4.5 call with a newline after each tag', () => {
+    const result = parser.parse(
+      '<tool_call>book_room\n<arg_key>room</arg_key>\n<arg_value>Orion</arg_value>\n<arg_key>floor</arg_key>\n<arg_value>second</arg_value>\n</tool_call>',
+    );
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        id: 'call_0',
+        name: 'book_room',
+        arguments: { room: 'Orion', floor: 'second' },
+        format: 'glm45',
+      }),
+    ]);
+    expect(result.content).toBe('');
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read a GLM-4.7 call written without separators', () => {
+    const result = parser.parse(
+      '<tool_call>book_room<arg_key>room</arg_key><arg_value>Vega</arg_value></tool_call>',
+    );
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['book_room', { room: 'Vega' }],
+    ]);
+  });
+
+  it('should read a call that takes no arguments', () => {
+    const result = parser.parse('<tool_call>list_rooms</tool_call>');
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([['list_rooms', {}]]);
+  });
+
+  it('should read several calls and keep the prose around them as content', () => {
+    const result = parser.parse(
+      'Booking both rooms. <tool_call>book_room\n<arg_key>room</arg_key>\n<arg_value>Orion</arg_value>\n</tool_call><tool_call>book_room\n<arg_key>room</arg_key>\n<arg_value>Vega</arg_value>\n</tool_call> All set.',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([
+      { room: 'Orion' },
+      { room: 'Vega' },
+    ]);
+    expect(result.content).toBe('Booking both rooms.  All set.');
+  });
+
+  it('should type values by the tool schema and record the repair', () => {
+    const result = typedParser.parse(
+      '<tool_call>book_room\n<arg_key>room</arg_key>\n<arg_value>42</arg_value>\n<arg_key>seats</arg_key>\n<arg_value>12</arg_value>\n<arg_key>projector</arg_key>\n<arg_value>false</arg_value>\n</tool_call>',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([
+      { room: '42', seats: 12, projector: false },
+    ]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual([
+      'schema-typed-value',
+      'schema-typed-value',
+    ]);
+  });
+
+  it('should decode JSON values when no schema is known, as the reference parsers do', () => {
+    const result = parser.parse(
+      '<tool_call>tune<arg_key>gain</arg_key><arg_value>0.5</arg_value><arg_key>bands</arg_key><arg_value>[1, 2]</arg_value><arg_key>mode</arg_key><arg_value>warm</arg_value></tool_call>',
+    );
+    expect(result.calls[0]?.arguments).toEqual({ gain: 0.5, bands: [1, 2], mode: 'warm' });
+  });
+
+  it('should read an array value whose JSON was escaped a second time', () => {
+    const result = typedParser.parse(
+      '<tool_call>book_room\\n<arg_key>attendees</arg_key>\\n<arg_value>[{\\"name\\": \\"Ana\\", \\"path\\": \\"C:\\\\\\\\share\\"}]</arg_value></tool_call>',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([
+      { attendees: [{ name: 'Ana', path: 'C:\\share' }] },
+    ]);
+  });
+
+  it('should refuse a call cut off by the end of the output', () => {
+    const result = parser.parse('<tool_call>book_room\n<arg_key>room</arg_key>\n<arg_value>Ori');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'book_room', reason: 'incomplete' }),
+    ]);
+  });
+
+  it('should refuse a call whose </tool_call> never came, since more pairs could follow', () => {
+    const result = parser.parse(
+      '<tool_call>book_room\n<arg_key>room</arg_key>\n<arg_value>Orion</arg_value>\n',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((call) => call.reason)).toEqual(['incomplete']);
+  });
+
+  it('should close a call implied by the next <tool_call>, recording the repair', () => {
+    const result = parser.parse(
+      '<tool_call>a<arg_key>x</arg_key><arg_value>1</arg_value><tool_call>b</tool_call>',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['a', 'b']);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['implicit-close-tag']);
+  });
+
+  it('should report a key without a value as malformed', () => {
+    const result = parser.parse('<tool_call>a<arg_key>x</arg_key></tool_call>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should report a call without a name as malformed', () => {
+    const result = parser.parse(
+      '<tool_call>\n<arg_key>x</arg_key>\n<arg_value>1</arg_value>\n</tool_call>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should report junk text between pairs as malformed', () => {
+    const result = parser.parse(
+      '<tool_call>a\n<arg_key>x</arg_key><arg_value>1</arg_value> and then some\n</tool_call>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should leave a <tool_call> holding JSON or prose to other syntaxes', () => {
+    for (const text of [
+      '<tool_call>{"name": "f", "arguments": {}}</tool_call>',
+      '<tool_call>\n[{"name": "f"}]\n</tool_call>',
+      '<tool_call>this is not a call</tool_call>',
+    ]) {
+      const result = parser.parse(text);
+      expect(result.syntaxSeen).toBe(false);
+      expect(result.content).toBe(text);
+    }
+  });
+
+  it('should be found in auto mode', () => {
+    const auto = createParser({ formats: 'auto', ids: 'sequential' });
+    const result = auto.parse(
+      '<tool_call>ping<arg_key>host</arg_key><arg_value>db1</arg_value></tool_call>',
+    );
+    expect(result.calls.map((call) => [call.name, call.format])).toEqual([['ping', 'glm45']]);
+  });
+});
