@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['tag_attr'], ids: 'sequential' });
+
+describe('tag_attr', () => {
+  it('should take the tool name from the name attribute and the arguments from the body', () => {
+    const result = parser.parse('<tool name="find_flight">{"from": "BRU", "to": "LIS"}</tool>');
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        name: 'find_flight',
+        arguments: { from: 'BRU', to: 'LIS' },
+        format: 'tag_attr',
+      }),
+    ]);
+  });
+
+  it('should accept single-quoted attributes, other attributes and an empty body', () => {
+    const result = parser.parse("<tool id='3' name='now'></tool>");
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([['now', {}]]);
+  });
+
+  it('should read several tags and keep the text between them', () => {
+    const result = parser.parse('A <tool name="a">{}</tool> B <tool name="b">{"n": 1}</tool> C');
+    expect(result.calls.map((call) => call.name)).toEqual(['a', 'b']);
+    expect(result.content).toBe('A  B  C');
+  });
+
+  it('should report a body that is not a JSON object', () => {
+    const result = parser.parse('<tool name="a">[1, 2]</tool>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues[0]?.code).toBe('malformed-tool-call');
+  });
+
+  it('should report a tag without a name attribute', () => {
+    const result = parser.parse('<tool kind="x">{}</tool>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues[0]?.message).toContain('no tool name');
+  });
+
+  it('should accept a complete body whose close tag never came, recording the repair', () => {
+    const result = parser.parse('<tool name="a">{"q": "x"}');
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
+  });
+});
