@@ -6,6 +6,8 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { lfm2 } from './lfm2/index.js';
+import { pythonic } from './pythonic/index.js';
 import { internlm } from './internlm/index.js';
 import { deepseek_v31 } from './deepseek_v31/index.js';
 import { deepseek_v3 } from './deepseek_v3/index.js';
@@ -43,7 +45,7 @@ export const formats = {
   // @slot gigachat31
   // @slot command_r7b
   // @slot gemma4
-  // @slot lfm2
+  lfm2,
   // @slot olmo3
   markup,
   // @slot granite
@@ -61,7 +63,7 @@ export const formats = {
   tag_attr,
   json_block,
   // @slot xlam
-  // @slot pythonic
+  pythonic,
   text_kv,
   react,
 } satisfies Partial<Record<FormatId, Format>>;

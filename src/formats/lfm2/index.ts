@@ -1,0 +1,22 @@
+/**
+ * `lfm2`: `<|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>`, Python calls (or
+ * JSON call objects) between Liquid AI's tool-call tokens. LFM2, LFM2.5.
+ */
+import { parse } from '../../generated/lfm2.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { Lfm2Section } from './ast.js';
+import { lowerLfm2 } from './lower.js';
+
+/** The lfm2 format. */
+export const lfm2: Format = {
+  id: 'lfm2',
+  syntax: 'marked',
+  models: 'Liquid AI LFM2, LFM2.5',
+  markers: ['<|tool_call_start|>'],
+  parseAt(context, start) {
+    const matched = runGrammar<Lfm2Section>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerLfm2(matched.node, matched.end, context);
+  },
+};

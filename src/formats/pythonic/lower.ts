@@ -1,0 +1,52 @@
+/** Lowering of pythonic sections: the call list's calls become calls. */
+import { match } from 'ts-pattern';
+import type { Repair } from '../../types.js';
+import type { FormatContext, Section } from '../format.js';
+import { lowerPythonCalls } from '../shared/python-lower.js';
+import type { PythonicSection } from './ast.js';
+
+/**
+ * Lowers a pythonic section to calls. A list whose `]` (or a block whose `<|python_end|>`) never
+ * came gets a `missing-end-marker` repair; its calls are complete when their `)` was written.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ */
+export function lowerPythonic(node: PythonicSection, end: number, context: FormatContext): Section {
+  const missingEnd = (closed: boolean): Repair[] =>
+    closed ? [] : [{ kind: 'missing-end-marker', offset: end }];
+  return match(node)
+    .with({ type: 'pythonic-list' }, (section) => {
+      const lowered = lowerPythonCalls(context, {
+        format: 'pythonic',
+        calls: section.list.calls,
+        repairs: missingEnd(section.list.closed),
+        start: section.start,
+      });
+      return { start: section.start, end, ...lowered };
+    })
+    .with({ type: 'pythonic-block' }, (section) => {
+      const lowered = lowerPythonCalls(context, {
+        format: 'pythonic',
+        calls: section.calls,
+        repairs: missingEnd(section.closed),
+        start: section.start,
+      });
+      return { start: section.start, end, ...lowered };
+    })
+    .with({ type: 'pythonic-malformed' }, (section) => ({
+      start: section.start,
+      end,
+      calls: [],
+      issues: [
+        {
+          code: 'malformed-tool-call' as const,
+          message: `<|python_start|> is not followed by Python calls at ${section.body.start}`,
+          offset: section.body.start,
+        },
+      ],
+    }))
+    .exhaustive();
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['pythonic'], ids: 'sequential' });
+
+describe('pythonic', () => {
+  it('should read one call with keyword arguments', () => {
+    const result = parser.parse('[lookup_order(order_id="A-17", verbose=False)]');
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        name: 'lookup_order',
+        arguments: { order_id: 'A-17', verbose: false },
+        format: 'pythonic',
+        id: 'call_0',
+      }),
+    ]);
+    expect(result.content).toBe('');
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read several calls in one list, in order', () => {
+    const result = parser.parse("[open_door(room='lab'), set_light(level=70, color=None)]");
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['open_door', { room: 'lab' }],
+      ['set_light', { level: 70, color: null }],
+    ]);
+  });
+
+  it('should read every kind of Python literal, nested', () => {
+    const result = parser.parse(
+      "[store(items=[1, -2.5, 1e3, 0x1F, 1_000], pair=(1, 'a'), single=(7,), grouped=(8), " +
+        "meta={'ok': True, 3: 'three', None: 'nil'}, json_style=[true, false, null], empty={})]",
+    );
+    expect(result.calls[0]?.arguments).toEqual({
+      items: [1, -2.5, 1000, 31, 1000],
+      pair: [1, 'a'],
+      single: [7],
+      grouped: 8,
+      meta: { ok: true, '3': 'three', null: 'nil' },
+      json_style: [true, false, null],
+      empty: {},
+    });
+  });
+
+  it('should decode string escapes and keep raw strings as written', () => {
+    const result = parser.parse(
+      String.raw`[write(a='it\'s', b="say \"hi\"", c='tab\tnew\nline', d=r'C:\temp\new', e='\x41\u00e9', f='''tri'ple''')]`,
+    );
+    expect(result.calls[0]?.arguments).toEqual({
+      a: "it's",
+      b: 'say "hi"',
+      c: 'tab\tnew\nline',
+      d: String.raw`C:\temp\new`,
+      e: 'Aé',
+      f: "tri'ple",
+    });
+  });
+
+  it('should keep the prose around a call list as content', () => {
+    const result = parser.parse('Checking now: [ping(host="db1")] then I will report back.');
+    expect(result.calls.map((call) => call.name)).toEqual(['ping']);
+    expect(result.content).toBe('Checking now:  then I will report back.');
+  });
+
+  it('should read calls inside the Llama 4 python tokens and drop the tokens from content', () => {
+    const result = parser.parse(
+      'Sure. <|python_start|>[ping(host="db1"), ping(host="db2")]<|python_end|> Done.',
+    );
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ host: 'db1' }, { host: 'db2' }]);
+    expect(result.content).toBe('Sure.  Done.');
+  });
+
+  it('should record a missing <|python_end|> as a repair', () => {
+    const result = parser.parse('<|python_start|>[ping(host="db1")]');
+    expect(result.calls).toHaveLength(1);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
+  });
+
+  it('should leave markdown links and bracketed prose as content', () => {
+    const text = 'See [the docs](https://example.com) and [note 3]. Also [].';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe(text);
+    expect(result.syntaxSeen).toBe(false);
+  });
+
+  it('should refuse a call cut off by the end of the output', () => {
+    const result = parser.parse("[ping(host='db1'), ping(host='db");
+    expect(result.calls.map((call) => call.name)).toEqual(['ping']);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'ping', reason: 'incomplete' }),
+    ]);
+  });
+
+  it('should accept complete calls whose closing bracket never came, recording the repair', () => {
+    const result = parser.parse("[ping(host='db1')");
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ host: 'db1' }]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
+  });
+
+  it('should treat a lone "[" at the end of the output as a cut-off call list', () => {
+    const result = parser.parse('Let me look that up: [');
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe('Let me look that up: ');
+    expect(result.issues.map((issue) => issue.code)).toEqual(['incomplete-tool-call']);
+  });
+
+  it('should not read positional arguments or names as values', () => {
+    for (const text of ['[ping("db1")]', '[ping(host=db1)]']) {
+      const result = parser.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.content).toBe(text);
+    }
+  });
+
+  it('should refuse a call that repeats a keyword', () => {
+    const result = parser.parse('[ping(host="a", host="b")]');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should report a <|python_start|> body that is not calls as malformed', () => {
+    const result = parser.parse('<|python_start|>print("hi")<|python_end|>tail');
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe('tail');
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should keep __proto__ and constructor keywords as plain data', () => {
+    const result = parser.parse("[set(__proto__={'polluted': 1}, constructor='x')]");
+    const args = result.calls[0]?.arguments ?? {};
+    expect(Object.keys(args)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(args, '__proto__')?.value).toEqual({ polluted: 1 });
+  });
+
+  it('should only trust a bare list in auto mode when it is the whole output', () => {
+    const auto = createParser({ ids: 'sequential' });
+    expect(auto.parse('[ping(host="db1")]').calls.map((call) => call.name)).toEqual(['ping']);
+    expect(auto.parse('Maybe [ping(host="db1")] later.').calls).toEqual([]);
+  });
+});
