@@ -16,8 +16,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const grammarDirectory = join(root, 'grammar');
-const outputDirectory = join(root, 'src', 'generated');
+
+/**
+ * Where grammars live and where their parsers go: the library's own, and the example of a
+ * user-defined format (compiled by the same script, as a user's build would compile theirs).
+ */
+const targets = [
+  { grammars: join(root, 'grammar'), output: join(root, 'src', 'generated') },
+  {
+    grammars: join(root, 'examples', 'custom-format'),
+    output: join(root, 'examples', 'custom-format', 'generated'),
+  },
+];
 const peggyBin = join(root, 'node_modules', 'peggy', 'bin', 'peggy.js');
 
 interface StartRule {
@@ -45,7 +55,7 @@ function readStartRules(source: string, file: string): StartRule[] {
   return rules;
 }
 
-function compile(name: string): void {
+function compile(name: string, grammarDirectory: string, outputDirectory: string): void {
   const file = join(grammarDirectory, `${name}.peggy`);
   const rules = readStartRules(readFileSync(file, 'utf8'), `grammar/${name}.peggy`);
   const returnTypes = Object.fromEntries(rules.map((rule) => [rule.name, rule.type]));
@@ -69,21 +79,26 @@ function compile(name: string): void {
 }
 
 const requested = process.argv.slice(2);
-const available = readdirSync(grammarDirectory)
-  .filter((entry) => entry.endsWith('.peggy'))
-  .map((entry) => entry.slice(0, -'.peggy'.length))
-  .sort();
-const names = requested.length > 0 ? requested : available;
-mkdirSync(outputDirectory, { recursive: true });
-
 const failed: string[] = [];
-for (const name of names) {
-  try {
-    compile(name);
-  } catch (error) {
-    failed.push(name);
-    console.error(`grammar ${name}: ${error instanceof Error ? error.message : String(error)}`);
+let compiled = 0;
+for (const target of targets) {
+  const available = readdirSync(target.grammars)
+    .filter((entry) => entry.endsWith('.peggy'))
+    .map((entry) => entry.slice(0, -'.peggy'.length))
+    .sort();
+  const names =
+    requested.length > 0 ? available.filter((name) => requested.includes(name)) : available;
+  if (names.length === 0) continue;
+  mkdirSync(target.output, { recursive: true });
+  for (const name of names) {
+    try {
+      compile(name, target.grammars, target.output);
+      compiled += 1;
+    } catch (error) {
+      failed.push(name);
+      console.error(`grammar ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 }
-console.log(`grammars: ${names.length - failed.length} compiled, ${failed.length} failed`);
+console.log(`grammars: ${compiled} compiled, ${failed.length} failed`);
 if (failed.length > 0) process.exit(1);

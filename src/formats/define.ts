@@ -1,0 +1,195 @@
+/**
+ * `defineFormat`: add a tool-call syntax without forking. A user writes a peggy grammar, compiles
+ * it (the project's `npm run grammars` script does this for `examples/custom-format/`), and hands
+ * its `parse` function, a lowering and the syntax's start markers to `defineFormat`; the result
+ * goes in `createParser({ formats: [...] })` beside the built-in ids.
+ */
+import type { CustomFormatId, Issue, Repair } from '../types.js';
+import type { Format, FormatContext, RawCall, Section, SyntaxKind } from './format.js';
+import { isPlainObject } from './shared/call-object.js';
+import { readJsonPayload } from './shared/json-payload.js';
+import { runGrammar, type GeneratedParse } from './shared/run-grammar.js';
+
+/** One call as a custom lowering returns it. */
+export interface DefinedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  /** The syntax's own call id, when it has one. */
+  id?: string;
+  /** False when the call was cut off by the end of the output (default true). */
+  complete?: boolean;
+  repairs?: Repair[];
+}
+
+/** What a custom lowering returns for one section. */
+export interface DefinedSection {
+  calls: DefinedCall[];
+  issues?: Issue[];
+  /** Text inside the section that is content. */
+  content?: string;
+  /** Text inside the section that is reasoning. */
+  reasoning?: string;
+}
+
+/** Helpers a custom lowering gets: the output and a JSON reader with the library's repairs. */
+export interface LowerHelpers {
+  /** The whole output; AST offsets from `range()`/`offset()` index into it. */
+  readonly text: string;
+  /** Where the section starts and where the grammar stopped. */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * Reads `text.slice(start, end)` as a JSON object (fast path, then the lenient grammar).
+   *
+   * @returns The object and its repairs, or an issue.
+   */
+  readJsonObject(
+    start: number,
+    end: number,
+  ):
+    | { ok: true; value: Record<string, unknown>; repairs: Repair[]; complete: boolean }
+    | { ok: false; issue: Issue };
+}
+
+/** The description of a custom syntax. */
+export interface FormatDefinition<Node> {
+  /** An id starting with `x-`, so it can never clash with a built-in format. */
+  id: CustomFormatId;
+  /** `'marked'` (default): found anywhere; `'bare'`: a fallback, found only on tool intent in auto mode. */
+  syntax?: SyntaxKind;
+  /** Which models emit it, for docs. */
+  models?: string;
+  /** Literal strings that start a section (found with `indexOf`). */
+  markers: readonly string[];
+  /** The peggy-generated `parse` function (`--format es`). */
+  parse: GeneratedParse;
+  /** The grammar rule that reads one section (must be an allowed start rule). */
+  startRule: string;
+  /**
+   * Turns the start rule's AST into calls; `undefined` means "not this syntax here".
+   * Must not throw on any text (a throw is reported as a malformed section).
+   */
+  lower(node: Node, helpers: LowerHelpers): DefinedSection | undefined;
+}
+
+/**
+ * Defines a custom tool-call syntax from a peggy-generated parser and a lowering.
+ *
+ * @param definition - Id, markers, the generated `parse`, the start rule and the lowering.
+ * @returns A format to pass in `createParser({ formats: [...] })`.
+ * @throws TypeError when the id does not start with `x-`, markers are empty, or `parse`/`lower`
+ * are not functions.
+ * @example
+ * ```ts
+ * import { parse } from './generated/slash-command.js';
+ * const slash = defineFormat({ id: 'x-slash', markers: ['/tool '], parse, startRule: 'Command', lower: (node, h) => ({ calls: [...] }) });
+ * createParser({ formats: [slash, 'hermes'] });
+ * ```
+ */
+export function defineFormat<Node>(definition: FormatDefinition<Node>): Format {
+  checkDefinition(definition);
+  const markers = Object.freeze([...definition.markers]);
+  return Object.freeze({
+    id: definition.id,
+    syntax: definition.syntax ?? 'marked',
+    models: definition.models ?? 'custom',
+    markers,
+    parseAt(context: FormatContext, start: number): Section | undefined {
+      const matched = runGrammar<Node>(definition.parse, context.text, start, definition.startRule);
+      if (matched === undefined) return undefined;
+      const lowered = definition.lower(matched.node, createHelpers(context, start, matched.end));
+      if (lowered === undefined) return undefined;
+      return toSection(definition.id, lowered, start, matched.end);
+    },
+  });
+}
+
+function createHelpers(context: FormatContext, start: number, end: number): LowerHelpers {
+  return {
+    text: context.text,
+    start,
+    end,
+    readJsonObject(from, to) {
+      const payload = readJsonPayload(context, from, to);
+      if (!payload.ok) return payload;
+      const value = payload.values.length === 1 ? payload.values[0] : undefined;
+      if (!isPlainObject(value)) {
+        return {
+          ok: false,
+          issue: {
+            code: 'malformed-tool-call',
+            message: 'the arguments are not a JSON object',
+            offset: from,
+          },
+        };
+      }
+      return { ok: true, value, repairs: payload.repairs, complete: payload.complete };
+    },
+  };
+}
+
+function toSection(
+  format: CustomFormatId,
+  lowered: DefinedSection,
+  start: number,
+  end: number,
+): Section {
+  const calls: RawCall[] = lowered.calls.map((call) => {
+    const raw: RawCall = {
+      name: call.name,
+      arguments: call.arguments,
+      format,
+      span: { start, end },
+      repairs: call.repairs ?? [],
+      complete: call.complete ?? true,
+    };
+    if (call.id !== undefined) raw.id = call.id;
+    return raw;
+  });
+  const section: Section = { start, end, calls, issues: lowered.issues ?? [] };
+  if (lowered.content !== undefined) section.content = lowered.content;
+  if (lowered.reasoning !== undefined) section.reasoning = lowered.reasoning;
+  return section;
+}
+
+function checkDefinition(definition: FormatDefinition<unknown>): void {
+  if (typeof definition !== 'object' || definition === null) {
+    throw new TypeError('defineFormat: pass { id, markers, parse, startRule, lower }');
+  }
+  if (typeof definition.id !== 'string' || !/^x-[a-z0-9_-]+$/.test(definition.id)) {
+    throw new TypeError(
+      `defineFormat: the id must start with "x-" and use a-z, 0-9, "_" or "-" (e.g. "x-slash"); got ${JSON.stringify(definition.id)}`,
+    );
+  }
+  if (
+    !Array.isArray(definition.markers) ||
+    definition.markers.length === 0 ||
+    definition.markers.some((marker) => typeof marker !== 'string' || marker === '')
+  ) {
+    throw new TypeError(
+      `defineFormat(${definition.id}): "markers" must be a non-empty array of non-empty strings`,
+    );
+  }
+  if (typeof definition.parse !== 'function') {
+    throw new TypeError(
+      `defineFormat(${definition.id}): "parse" must be the parse function of a peggy-generated parser`,
+    );
+  }
+  if (typeof definition.lower !== 'function') {
+    throw new TypeError(
+      `defineFormat(${definition.id}): "lower" must be a function from the AST to { calls }`,
+    );
+  }
+  if (typeof definition.startRule !== 'string' || definition.startRule === '') {
+    throw new TypeError(
+      `defineFormat(${definition.id}): "startRule" must name an allowed start rule of the grammar`,
+    );
+  }
+  if (
+    definition.syntax !== undefined &&
+    definition.syntax !== 'marked' &&
+    definition.syntax !== 'bare'
+  ) {
+    throw new TypeError(`defineFormat(${definition.id}): "syntax" must be 'marked' or 'bare'`);
+  }
+}
