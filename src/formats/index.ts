@@ -15,6 +15,7 @@ import { minimax_m2 } from './minimax_m2/index.js';
 import { step3 } from './step3/index.js';
 import { qwen3_coder } from './qwen3_coder/index.js';
 import { glm45 } from './glm45/index.js';
+import { seed_oss } from './seed_oss/index.js';
 import { kimi_k2 } from './kimi_k2/index.js';
 import { marker_json } from './marker_json/index.js';
 import { tag_attr } from './tag_attr/index.js';
@@ -31,7 +32,7 @@ export const formats = {
   // bare syntaxes (tried only on tool intent in auto mode) come last.
   qwen3_coder,
   glm45,
-  // @slot seed_oss
+  seed_oss,
   minimax_m2,
   step3,
   // @slot deepseek_v32_dsml

@@ -1,0 +1,23 @@
+/**
+ * `seed_oss`: `<seed:tool_call><function=NAME><parameter=KEY>VALUE</parameter></function>
+ * </seed:tool_call>`, reasoning in `<seed:think>`. ByteDance Seed-OSS.
+ */
+import { parse } from '../../generated/seed_oss.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { SeedOssNode } from './ast.js';
+import { lowerSeedOss } from './lower.js';
+
+/** The seed_oss format. */
+export const seed_oss: Format = {
+  id: 'seed_oss',
+  syntax: 'marked',
+  models: 'Seed-OSS-36B',
+  // <seed:think> is this format's reasoning token: its block is read as reasoning, never as calls.
+  markers: ['<seed:tool_call>', '<seed:think>'],
+  parseAt(context, start) {
+    const matched = runGrammar<SeedOssNode>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerSeedOss(matched.node, context);
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * Lowering of a section that wraps `<function=...>` calls in its own tags (qwen3_coder's
+ * `<tool_call>`, seed_oss's `<seed:tool_call>`): every function becomes a call; text other than
+ * blank space between them makes the whole section malformed.
+ */
+import { match } from 'ts-pattern';
+import type { FormatId, Issue, Repair } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { lowerXmlFunction, type XmlValueLayout } from './xml-function.js';
+import type { XmlClose, XmlFunction, XmlStrayText } from './xml-function-ast.js';
+
+/** A wrapping section as its grammar found it. */
+export interface XmlSectionSource {
+  format: FormatId;
+  layout: XmlValueLayout;
+  /** The section's open and close tags, for messages and repair details. */
+  tags: { open: string; close: string };
+  start: number;
+  end: number;
+  items: readonly (XmlFunction | XmlStrayText)[];
+  /** `implicit`: the next section began first; `cut`: the output ended first. */
+  close: XmlClose;
+}
+
+/**
+ * Lowers a wrapping section to its calls.
+ *
+ * @param source - The section's items and how it ended.
+ * @param context - The output, schemas and limits.
+ * @returns The section: a call per function (complete ones carry a `missing-end-marker` repair
+ * when the output ended before the close tag), or no call and a `malformed-tool-call` issue when
+ * junk text sits between the functions.
+ * @example
+ * ```ts
+ * lowerXmlSection({ format: 'seed_oss', layout: 'verbatim', tags, start, end, items, close }, context);
+ * ```
+ */
+export function lowerXmlSection(source: XmlSectionSource, context: FormatContext): Section {
+  const span = { start: source.start, end: source.end };
+  const repairs = closeRepairs(source.close, source.end, source.tags.close);
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  let functions = 0;
+  let junk = false;
+  for (const item of source.items) {
+    match(item)
+      .with({ type: 'xml-function' }, (fn) => {
+        functions += 1;
+        const { format, layout } = source;
+        const lowered = lowerXmlFunction(fn, context, { format, span, layout, repairs });
+        if (lowered.call !== undefined) calls.push(lowered.call);
+        issues.push(...lowered.issues);
+      })
+      .with({ type: 'xml-stray-text' }, (stray) => {
+        if (stray.text.trim() === '') return;
+        junk = true;
+        issues.push(
+          malformed(`unexpected text in ${source.tags.open} at ${stray.start}`, stray.start),
+        );
+      })
+      .exhaustive();
+  }
+  if (functions === 0 && !junk) {
+    issues.push(
+      source.close === 'cut'
+        ? {
+            code: 'incomplete-tool-call',
+            message: `the output ended after ${source.tags.open}`,
+            offset: span.start,
+          }
+        : malformed(`the ${source.tags.open} at ${span.start} holds no <function=...>`, span.start),
+    );
+  }
+  // Junk between functions means the section is not what it looks like: no call runs.
+  return { start: span.start, end: span.end, calls: junk ? [] : calls, issues };
+}
+
+function closeRepairs(close: XmlClose, end: number, tag: string): Repair[] {
+  return match(close)
+    .with('closed', () => [])
+    .with('cut', () => [{ kind: 'missing-end-marker' as const, offset: end }])
+    .with('implicit', () => [{ kind: 'implicit-close-tag' as const, offset: end, detail: tag }])
+    .exhaustive();
+}
+
+function malformed(message: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message, offset };
+}
