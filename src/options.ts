@@ -4,6 +4,8 @@
  */
 import { formatIds, getFormat } from './formats/index.js';
 import type { Format } from './formats/format.js';
+import type { PolicyOptions } from './policy/options.js';
+import type { SanitizeProfile } from './sanitize/profile.js';
 import type { FormatId, TelemetryRecord } from './types.js';
 
 /** What a tool may do, from harmless to irreversible; looser name matching never reaches `destructive`. */
@@ -19,6 +21,8 @@ export interface ToolDefinition {
   effect?: ToolEffect;
   /** Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false. */
   coerce?: boolean;
+  /** String and array caps, HTML stripping, identifier normalisation, credential refusal... */
+  sanitize?: SanitizeProfile;
 }
 
 /** Limits that bound the work done on one output; hitting one gives a clear issue code. */
@@ -31,6 +35,8 @@ export interface Limits {
   maxCalls: number;
   /** Largest output parsed at all. Default 16 MiB (`too-large`). */
   maxOutputSize: number;
+  /** Largest candidate in a fallback syntax, in UTF-16 units. Default 2 KiB (`too-large`). */
+  maxFallbackCallSize: number;
 }
 
 /** Default {@link Limits}. */
@@ -39,6 +45,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxCallSize: 1024 * 1024,
   maxCalls: 128,
   maxOutputSize: 16 * 1024 * 1024,
+  maxFallbackCallSize: 2 * 1024,
 });
 
 /** Options of {@link createParser}. */
@@ -52,6 +59,8 @@ export interface ParserOptions {
   tools?: readonly ToolDefinition[];
   /** Limits on hostile input; each defaults as {@link DEFAULT_LIMITS} says. */
   limits?: Partial<Limits>;
+  /** Name matching (exact or the ds2api ladder) and the caller's `checkArguments` hook. */
+  policy?: PolicyOptions;
   /** Called with one record per call; a callback that throws changes nothing in the result. */
   onTelemetry?: (record: TelemetryRecord) => void;
   /** `'random'` (default) ids like `call_8f3K...`, or `'sequential'` (`call_0`, `call_1`) for tests. */

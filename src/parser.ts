@@ -6,9 +6,13 @@ import type { FormatContext } from './formats/format.js';
 import { selectFormats, resolveLimits, type ParserOptions } from './options.js';
 import { extract, type ExtractPlan } from './pipeline/extract.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
-import { decide } from './policy/decide.js';
+import { createGate } from './policy/gate.js';
+import { resolvePolicy } from './policy/options.js';
 import { createToolRegistry, type ToolRegistry } from './policy/tools.js';
-import type { ParseResult } from './types.js';
+import { readNative } from './native/from-native.js';
+import { createTelemetrySink } from './telemetry/record.js';
+import { createResultLedger, type ToolResultStatus } from './telemetry/results.js';
+import type { ParseResult, TelemetryRecord } from './types.js';
 import { createIdGenerator } from './ids.js';
 
 /** A parser bound to one set of formats, tools and limits. */
@@ -17,9 +21,37 @@ export interface Parser {
    * Parses one complete model output.
    *
    * @param text - What the model wrote.
+   * @param options - `context`: the caller's session, handed to `policy.checkArguments`.
    * @returns Calls, rejections, content, reasoning and issues. Never throws on any string.
    */
-  parse(text: string): ParseResult;
+  parse(text: string, options?: ParseOptions): ParseResult;
+  /**
+   * Puts provider-native tool calls through the same gate as calls read from text.
+   *
+   * @param input - An OpenAI response, message or `tool_calls` array (arguments as JSON strings,
+   * read leniently), an Anthropic message or content array, or a batch from
+   * `createNativeStreamAssembler`.
+   * @param options - `context` for `policy.checkArguments`.
+   * @returns The same result shape as `parse`; `content` is the message's text.
+   * @throws TypeError when `input` has none of the accepted shapes (a caller mistake).
+   */
+  fromNative(input: unknown, options?: ParseOptions): ParseResult;
+  /**
+   * Completes a call's telemetry record with what happened when it ran, and sends the completed
+   * record to `onTelemetry` again (with `tool_result_status` set).
+   *
+   * @param id - The executed call's `id`.
+   * @param status - `'ok'`, `'empty'` (ran, returned nothing useful) or `'error'`.
+   * @returns The completed record, or `undefined` when the id is unknown or too old (the parser
+   * keeps the most recent 1024).
+   */
+  recordToolResult(id: string, status: ToolResultStatus): TelemetryRecord | undefined;
+}
+
+/** Per-call options of `parse` and `fromNative`. */
+export interface ParseOptions {
+  /** The caller's session (tenant, user...), handed to `policy.checkArguments` untouched. */
+  context?: unknown;
 }
 
 /**
@@ -40,8 +72,11 @@ export function createParser(options: ParserOptions = {}): Parser {
   }
   const selection = selectFormats(options.formats);
   const limits = resolveLimits(options.limits);
+  const policy = resolvePolicy(options.policy);
   const registry: ToolRegistry | undefined =
-    options.tools === undefined ? undefined : createToolRegistry(options.tools);
+    options.tools === undefined
+      ? undefined
+      : createToolRegistry(options.tools, policy.nameMatching);
   const plan: ExtractPlan = {
     table: createMarkerTable(selection.formats),
     primary: selection.primary,
@@ -49,9 +84,24 @@ export function createParser(options: ParserOptions = {}): Parser {
     maxCalls: limits.maxCalls,
   };
   const nextId = createIdGenerator(options.ids ?? 'random');
+  const emit = createTelemetrySink(options.onTelemetry);
+  const ledger = createResultLedger();
+  const gate = createGate({
+    registry,
+    limits,
+    policy,
+    formats: selection.formats,
+    primary: selection.primary,
+    auto: selection.auto,
+    createId: nextId,
+    emit: (record) => {
+      if (record.outcome === 'accepted') ledger.remember(record);
+      emit(record);
+    },
+  });
 
   return {
-    parse(text) {
+    parse(text, parseOptions) {
       if (typeof text !== 'string') {
         throw new TypeError(
           `parser.parse: expected the model output as a string, got ${typeof text}`,
@@ -59,14 +109,15 @@ export function createParser(options: ParserOptions = {}): Parser {
       }
       if (text.length > limits.maxOutputSize) return tooLarge(text, limits.maxOutputSize);
       const context: FormatContext = { text, tools: registry?.schemas, limits };
+      const started = performance.now();
       const extraction = extract(context, plan);
-      const decision = decide(extraction.calls, registry, nextId);
-      const rejectedToolNames: string[] = [];
-      for (const rejection of decision.rejected) {
-        if (rejection.name !== undefined && !rejectedToolNames.includes(rejection.name)) {
-          rejectedToolNames.push(rejection.name);
-        }
-      }
+      const decision = gate.decide({
+        text,
+        calls: extraction.calls,
+        issues: extraction.issues,
+        context: parseOptions?.context,
+        extractMs: performance.now() - started,
+      });
       return {
         calls: decision.calls,
         rejected: decision.rejected,
@@ -74,12 +125,37 @@ export function createParser(options: ParserOptions = {}): Parser {
         reasoning: extraction.reasoning,
         issues: extraction.issues,
         syntaxSeen: extraction.syntaxSeen,
-        rejectedByPolicy:
-          decision.calls.length === 0 &&
-          decision.rejected.some((rejection) => rejection.reason === 'unknown-tool'),
-        rejectedToolNames,
-        telemetry: [],
+        rejectedByPolicy: decision.rejectedByPolicy,
+        rejectedToolNames: decision.rejectedToolNames,
+        telemetry: decision.telemetry,
       };
+    },
+    fromNative(input, parseOptions) {
+      const started = performance.now();
+      const reading = readNative(input, limits.maxDepth);
+      const decision = gate.decide({
+        text: '',
+        calls: reading.calls,
+        issues: [],
+        context: parseOptions?.context,
+        extractMs: performance.now() - started,
+      });
+      return {
+        calls: decision.calls,
+        rejected: decision.rejected,
+        content: reading.content,
+        reasoning: '',
+        issues: [],
+        syntaxSeen: reading.calls.length > 0,
+        rejectedByPolicy: decision.rejectedByPolicy,
+        rejectedToolNames: decision.rejectedToolNames,
+        telemetry: decision.telemetry,
+      };
+    },
+    recordToolResult(id, status) {
+      const completed = ledger.complete(id, status);
+      if (completed !== undefined) emit(completed);
+      return completed;
     },
   };
 }

@@ -49,6 +49,15 @@ export type FormatId =
   | 'text_kv'
   | 'react';
 
+/**
+ * Where a provider-native call came from (`parser.fromNative`): OpenAI `tool_calls` or Anthropic
+ * `tool_use` blocks. Such calls pass the same gate as calls read from text.
+ */
+export type NativeFormatId = 'openai_tool_calls' | 'anthropic_tool_use';
+
+/** The syntax a call was read from: a text format, or a provider's native call structure. */
+export type CallFormat = FormatId | NativeFormatId;
+
 /** A half-open range `[start, end)` of UTF-16 code units in the parsed text. */
 export interface Span {
   start: number;
@@ -155,11 +164,25 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
-  format: FormatId;
+  format: CallFormat;
   span: Span;
   repairs: Repair[];
   /** True when the call passed the allowlist and schema validation (phase 2). */
   validated: boolean;
+  /** How the name was matched (`exact` unless the parser's ladder was used). */
+  nameMatch?: NameMatch;
+  /** The pinned schema version the arguments were validated against. */
+  schemaVersion?: string;
+  /** What the sanitization profile noticed without refusing (a possible prompt injection). */
+  flags?: CallFlag[];
+}
+
+/** Something a sanitization profile noticed in an argument and let through, e.g. an injection phrase. */
+export interface CallFlag {
+  code: 'possible-prompt-injection';
+  /** JSON pointer of the field. */
+  field: string;
+  message: string;
 }
 
 /** The machine-readable error names of a rejection envelope. */
@@ -175,6 +198,13 @@ export type EnvelopeError =
   | 'sanitization_failed'
   | 'hook_failed';
 
+/** One wrong field, as an envelope lists it. */
+export interface EnvelopeField {
+  field: string;
+  expected: string;
+  received: string;
+}
+
 /**
  * A compact message a model can act on in one turn, e.g.
  * `{ error: 'tool_validation_failed', tool: 'update_ticket', field: '/priority', expected: 'one of low | high', received: '"critial"', hint: '...' }`.
@@ -189,6 +219,8 @@ export interface ErrorEnvelope {
   hint: string;
   /** For `unknown_tool`: the closest allowed names. */
   allowed?: string[];
+  /** For `tool_validation_failed`: the other wrong fields, so one turn can fix them all. */
+  more?: EnvelopeField[];
 }
 
 /** Why a call was refused. */
@@ -202,14 +234,18 @@ export type RejectionReason =
   | 'too-many-calls'
   | 'fallback-without-intent'
   | 'sanitization'
-  | 'hook-failed';
+  | 'hook-failed'
+  /** The caller's `checkArguments` hook refused the arguments (e.g. another tenant's account id). */
+  | 'check-failed';
 
 /** A call that was extracted (or half extracted) and refused, with what to tell the model. */
 export interface RejectedCall {
+  /** The id the call would have had; telemetry records are keyed by it. */
+  id?: string;
   /** The name the model wrote, when one could be read. */
   name?: string;
   arguments?: unknown;
-  format: FormatId;
+  format: CallFormat;
   span: Span;
   reason: RejectionReason;
   envelope: ErrorEnvelope;
@@ -223,7 +259,9 @@ export type NameMatch = 'exact' | 'case-insensitive' | 'namespace-tail' | 'loose
 export interface TelemetryRecord {
   call_id: string;
   tool: string | undefined;
-  parse_mode: FormatId | 'none';
+  parse_mode: CallFormat | 'none';
+  /** `'accepted'`, or why the call was refused. */
+  outcome: 'accepted' | RejectionReason;
   fallback_used: boolean;
   candidate_count: number;
   schema_validation: 'pass' | 'fail' | 'skipped';
@@ -232,6 +270,9 @@ export interface TelemetryRecord {
   name_match: NameMatch;
   schema_version: string | undefined;
   tool_result_status?: 'ok' | 'empty' | 'error';
+  /** Flags a sanitization profile raised (`possible-prompt-injection`). */
+  flags?: CallFlag['code'][];
+  /** `extractMs`: phase 1 for the whole output; `decideMs`: phase 2 for this call. */
   timings: { extractMs: number; decideMs: number };
 }
 
@@ -249,9 +290,15 @@ export interface ParseResult {
   issues: Issue[];
   /** True when tool-call syntax was seen, whether or not a call came out of it (ds2api). */
   syntaxSeen: boolean;
-  /** True when calls were extracted but every one was refused by the allowlist (ds2api). */
+  /**
+   * True when names were refused by the allowlist and no call was accepted (ds2api:
+   * `rejectedToolNames.length > 0 && calls.length === 0`).
+   */
   rejectedByPolicy: boolean;
-  /** Refused tool names, deduplicated, in first-seen order (ds2api). */
+  /**
+   * Names the allowlist refused (`unknown-tool`), deduplicated, in first-seen order (ds2api).
+   * Calls refused for other reasons are in `rejected` with their own reason.
+   */
   rejectedToolNames: string[];
   /** One record per extracted call. */
   telemetry: TelemetryRecord[];

@@ -1,99 +1,309 @@
 /**
- * Phase 2 of the pipeline: decide which extracted calls may run. Fail closed: a call is
- * executable only when it is complete, allowlisted and schema-valid.
+ * Phase 2 for one call: the fail-closed ladder every extracted or native call climbs. A call is
+ * executable only when it is complete and readable, passes the fallback gates, resolves to an
+ * allowlisted tool, validates, survives its sanitization profile and the caller's check. The
+ * first rung it fails decides its rejection and envelope.
  */
-import type { ExtractedCall } from '../pipeline/extract.js';
-import type { RejectedCall, ToolCall } from '../types.js';
-import type { ToolRegistry } from './tools.js';
+import type { Limits } from '../options.js';
+import { closestNames } from '../resolve/closest.js';
+import { sanitizeArguments } from '../sanitize/apply.js';
+import type {
+  CallFlag,
+  CallFormat,
+  Issue,
+  NameMatch,
+  RejectedCall,
+  RejectionReason,
+  Repair,
+  Span,
+  ToolCall,
+} from '../types.js';
+import { cloneJson, deepFreeze } from '../validate/clone.js';
+import type { FieldError } from '../validate/errors.js';
+import {
+  ambiguousEnvelope,
+  fallbackEnvelope,
+  hookFailedEnvelope,
+  incompleteEnvelope,
+  malformedEnvelope,
+  sanitizationEnvelope,
+  tooLargeEnvelope,
+  unknownToolEnvelope,
+  validationEnvelope,
+} from './envelope.js';
+import type { ArgumentCheck, ArgumentVerdict } from './options.js';
+import type { PinnedTool, ToolRegistry } from './tools.js';
 
-/** The verdicts of phase 2 for one output. */
-export interface Decision {
-  calls: ToolCall[];
-  rejected: RejectedCall[];
+/** A call as the gate sees it: phase 1's `ExtractedCall`, or a provider-native call. */
+export interface GateCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  format: CallFormat;
+  span: Span;
+  repairs: Repair[];
+  id?: string;
+  complete: boolean;
+  malformed?: Issue;
+  /** True when the call's syntax is a fallback for this parser. */
+  fallback: boolean;
+  /** True when the output shows tool intent before (or as) this call. */
+  intent: boolean;
+  /** Size checked against the limits; default the span's length (native calls: the arguments text). */
+  size?: number;
 }
 
+/** What the gate knows of one call's neighbours. */
+export interface CallPlacement {
+  /** How many fallback candidates the output holds (more than one refuses them all). */
+  fallbackCandidates: number;
+  /** Size of this call's candidate (a fallback block of parallel calls is measured whole). */
+  candidateSize: number;
+}
+
+/** The parser-wide settings of the gate. */
+export interface GateSettings {
+  readonly registry: ToolRegistry | undefined;
+  readonly limits: Limits;
+  readonly checkArguments: ArgumentCheck | undefined;
+  /** How to write a call in the primary syntax, for envelopes. */
+  readonly primarySyntax: string;
+  /** Words a call's format for a malformed envelope. */
+  readonly describeFormat: (format: CallFormat) => string;
+}
+
+/** The verdict on one call, with what telemetry needs. */
+export type CallVerdict = (
+  { accepted: true; call: ToolCall } | { accepted: false; rejection: RejectedCall }
+) & {
+  id: string;
+  tool: string | undefined;
+  nameMatch: NameMatch;
+  schemaVersion: string | undefined;
+  validation: { status: 'pass' | 'fail' | 'skipped'; reason?: string };
+};
+
 /**
- * Decides every extracted call.
+ * Decides one call.
  *
- * @param extracted - Phase 1's calls, in order.
- * @param registry - The parser's pinned tools, or `undefined` to only extract.
- * @param createId - Makes an id for calls whose format has none.
- * @returns Executable calls and rejections.
+ * @param call - The call.
+ * @param placement - Its candidate's size and the output's fallback candidate count.
+ * @param settings - The parser's gate settings.
+ * @param context - The caller's session context, handed to `checkArguments`.
+ * @param id - The call's id (the format's own, or a generated one).
+ * @returns The verdict. Never throws: a throwing hook is a `hook-failed` rejection.
+ * @example
+ * ```ts
+ * const verdict = decideCall(call, { fallbackCandidates: 0, candidateSize: 40 }, settings, undefined, 'call_0');
+ * verdict.accepted; // true when the call may run
+ * ```
  */
-export function decide(
-  extracted: readonly ExtractedCall[],
-  registry: ToolRegistry | undefined,
-  createId: () => string,
-): Decision {
-  const calls: ToolCall[] = [];
-  const rejected: RejectedCall[] = [];
-  for (const call of extracted) {
-    const base = { format: call.format, span: call.span, repairs: call.repairs };
-    if (!call.complete) {
-      rejected.push({
-        ...base,
-        name: call.name,
-        arguments: call.arguments,
-        reason: 'incomplete',
-        envelope: {
-          error: 'incomplete_tool_call',
-          tool: call.name,
-          hint: 'The tool call was cut off before it ended. Emit the whole call again.',
-        },
-      });
-      continue;
+export function decideCall(
+  call: GateCall,
+  placement: CallPlacement,
+  settings: GateSettings,
+  context: unknown,
+  id: string,
+): CallVerdict {
+  const written = call.name === '' ? undefined : call.name;
+  let nameMatch: NameMatch = 'none';
+  let schemaVersion: string | undefined = undefined;
+  let validation: CallVerdict['validation'] = { status: 'skipped' };
+  const reject = (
+    reason: RejectionReason,
+    envelope: RejectedCall['envelope'],
+    extra: Repair[] = [],
+  ): CallVerdict => {
+    const rejection: RejectedCall = {
+      id,
+      format: call.format,
+      span: call.span,
+      reason,
+      envelope,
+      repairs: [...call.repairs, ...extra],
+      arguments: call.arguments,
+    };
+    if (written !== undefined) rejection.name = written;
+    return { accepted: false, rejection, id, tool: written, nameMatch, schemaVersion, validation };
+  };
+
+  if (!call.complete) return reject('incomplete', incompleteEnvelope(written));
+  if (call.malformed !== undefined) {
+    return reject(
+      'malformed',
+      malformedEnvelope(written, settings.describeFormat(call.format), call.malformed.message),
+    );
+  }
+  const { limits } = settings;
+  if (call.fallback) {
+    if (placement.fallbackCandidates > 1) {
+      return reject(
+        'ambiguous',
+        ambiguousEnvelope(call.name, placement.fallbackCandidates, settings.primarySyntax),
+      );
     }
-    if (registry === undefined) {
-      calls.push({
-        id: call.id ?? createId(),
-        name: call.name,
-        arguments: call.arguments,
-        ...base,
-        validated: false,
-      });
-      continue;
+    if (!call.intent)
+      return reject('fallback-without-intent', fallbackEnvelope(call.name, settings.primarySyntax));
+    if (placement.candidateSize > limits.maxFallbackCallSize) {
+      return reject(
+        'too-large',
+        tooLargeEnvelope(
+          written,
+          limits.maxFallbackCallSize,
+          placement.candidateSize,
+          'fallback call',
+        ),
+      );
     }
-    const tool = registry.get(call.name);
-    if (tool === undefined) {
-      rejected.push({
-        ...base,
-        name: call.name,
-        arguments: call.arguments,
-        reason: 'unknown-tool',
-        envelope: {
-          error: 'unknown_tool',
-          tool: call.name,
-          hint: `There is no tool named "${call.name}". Call one of the allowed tools.`,
-          allowed: registry.names(),
-        },
-      });
-      continue;
-    }
-    const errors = tool.validate(call.arguments);
-    if (errors !== undefined) {
-      rejected.push({
-        ...base,
-        name: call.name,
-        arguments: call.arguments,
-        reason: 'schema-violation',
-        envelope: {
-          error: 'tool_validation_failed',
-          tool: call.name,
-          field: errors.field,
-          expected: errors.expected,
-          received: errors.received,
-          hint: 'Fix the arguments to match the tool schema and call it again.',
-        },
-      });
-      continue;
-    }
-    calls.push({
-      id: call.id ?? createId(),
+  }
+  const size = call.size ?? call.span.end - call.span.start;
+  if (size > limits.maxCallSize)
+    return reject('too-large', tooLargeEnvelope(written, limits.maxCallSize, size, 'call'));
+
+  const { registry } = settings;
+  if (registry === undefined) {
+    // Without a manifest the parser only extracts: nothing to allowlist or validate, but the
+    // caller's hook still has the last word.
+    return finish({
+      id,
       name: call.name,
       arguments: call.arguments,
-      ...base,
-      validated: true,
+      format: call.format,
+      span: call.span,
+      repairs: call.repairs,
+      validated: false,
     });
   }
-  return { calls, rejected };
+
+  const resolved = registry.resolve(call.name);
+  if (resolved === undefined) {
+    return reject(
+      'unknown-tool',
+      unknownToolEnvelope(call.name, closestNames(call.name, registry.names())),
+    );
+  }
+  const { tool } = resolved;
+  nameMatch = resolved.match;
+  schemaVersion = tool.schemaVersion;
+  const repairs = [...call.repairs];
+  if (resolved.match !== 'exact') {
+    repairs.push({
+      kind: 'name-normalized',
+      offset: call.span.start,
+      detail: `${JSON.stringify(call.name)} → ${JSON.stringify(tool.name)} (${resolved.match})`,
+    });
+  }
+
+  const checked = tool.validator.validate(call.arguments, call.span.start);
+  if (!checked.ok) {
+    validation = { status: 'fail', reason: describeFailure(checked.errors) };
+    return reject(
+      'schema-violation',
+      validationEnvelope(tool.name, checked.errors),
+      repairs.slice(call.repairs.length),
+    );
+  }
+  validation = { status: 'pass' };
+  repairs.push(...checked.repairs);
+
+  const sanitized = sanitize(tool, checked.value, call.span.start);
+  if (!sanitized.ok)
+    return reject('sanitization', sanitizationEnvelope(tool.name, sanitized.refusal));
+  repairs.push(...sanitized.repairs);
+
+  const accepted: ToolCall = {
+    id,
+    name: tool.name,
+    arguments: sanitized.value,
+    format: call.format,
+    span: call.span,
+    repairs,
+    validated: true,
+    nameMatch: resolved.match,
+    schemaVersion: tool.schemaVersion,
+  };
+  if (sanitized.flags.length > 0) accepted.flags = sanitized.flags;
+  return finish(accepted);
+
+  function finish(candidate: ToolCall): CallVerdict {
+    const refusal = runCheck(settings.checkArguments, candidate, context);
+    if (refusal === 'hook-failed') return reject('hook-failed', hookFailedEnvelope(candidate.name));
+    if (refusal !== undefined) {
+      return reject('check-failed', validationEnvelope(candidate.name, [refusal], refusal.hint));
+    }
+    return {
+      accepted: true,
+      call: candidate,
+      id,
+      tool: candidate.name,
+      nameMatch,
+      schemaVersion,
+      validation,
+    };
+  }
+}
+
+/** Applies the tool's profile, then validates again when it changed anything (fail closed). */
+function sanitize(
+  tool: PinnedTool,
+  value: Record<string, unknown>,
+  offset: number,
+):
+  | { ok: true; value: Record<string, unknown>; repairs: Repair[]; flags: CallFlag[] }
+  | { ok: false; refusal: FieldError } {
+  if (tool.profile === undefined) return { ok: true, value, repairs: [], flags: [] };
+  const outcome = sanitizeArguments(value, tool.profile, offset);
+  if (!outcome.ok || outcome.repairs.length === 0) return outcome;
+  const again = tool.validator.validate(outcome.value, offset);
+  if (!again.ok) {
+    const first = again.errors[0] as FieldError;
+    return { ok: false, refusal: { ...first, expected: `${first.expected} (after sanitization)` } };
+  }
+  return outcome;
+}
+
+/** Runs the caller's hook on a frozen copy; a throw or a promise means `hook-failed`. */
+function runCheck(
+  check: ArgumentCheck | undefined,
+  call: ToolCall,
+  context: unknown,
+): (FieldError & { hint?: string }) | 'hook-failed' | undefined {
+  if (check === undefined) return undefined;
+  let verdict: ArgumentVerdict;
+  try {
+    // A copy, frozen: the hook may read the call but never change what runs.
+    verdict = check(deepFreeze(cloneJson(call)), context);
+  } catch {
+    return 'hook-failed';
+  }
+  if (verdict === undefined || verdict === true) return undefined;
+  if (verdict === false)
+    return {
+      field: '',
+      expected: 'arguments this session allows',
+      received: 'arguments refused by the session check',
+    };
+  if (typeof verdict === 'string')
+    return { field: '', expected: verdict, received: 'arguments refused by the session check' };
+  if (
+    typeof verdict === 'object' &&
+    verdict !== null &&
+    typeof (verdict as { then?: unknown }).then !== 'function'
+  ) {
+    const refusal: FieldError & { hint?: string } = {
+      field: verdict.field ?? '',
+      expected: verdict.expected ?? 'arguments this session allows',
+      received: verdict.received ?? 'arguments refused by the session check',
+    };
+    if (verdict.hint !== undefined) refusal.hint = verdict.hint;
+    return refusal;
+  }
+  // A promise (an async hook) cannot be awaited by a synchronous parse: fail closed.
+  return 'hook-failed';
+}
+
+function describeFailure(errors: readonly FieldError[]): string {
+  const first = errors[0];
+  return first === undefined
+    ? 'invalid arguments'
+    : `${first.field || '/'}: expected ${first.expected}, received ${first.received}`;
 }

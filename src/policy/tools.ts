@@ -1,81 +1,150 @@
 /**
- * The tools manifest, pinned when the parser is created: deep-copied, frozen, and each schema
- * compiled once by ajv.
+ * The tools manifest, pinned when the parser is created: each definition deep-copied and frozen,
+ * each schema compiled once (closed with `additionalProperties: false` for `write` and
+ * `destructive` tools), each given a schema version for telemetry. Later changes to the caller's
+ * objects change nothing in a running parser (the guide's "run-scoped schema snapshot").
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
-import type { ToolDefinition } from '../options.js';
 import type { ParameterSchemas } from '../formats/format.js';
-
-/** The first validation error of a call, in envelope terms. */
-export interface FieldError {
-  field: string;
-  expected: string;
-  received: string;
-}
+import type { ToolDefinition, ToolEffect } from '../options.js';
+import { createNameResolver, type NameMatching, type NameResolution } from '../resolve/names.js';
+import { resolveProfile, type ResolvedProfile } from '../sanitize/profile.js';
+import { deepFreeze, isJsonObject } from '../validate/clone.js';
+import { closeObjects } from '../validate/close-objects.js';
+import { createSchemaCompiler, type ToolValidator } from '../validate/compile.js';
+import { schemaVersion } from '../validate/hash.js';
 
 /** One pinned tool. */
 export interface PinnedTool {
+  readonly name: string;
+  readonly effect: ToolEffect;
+  /** The caller's definition as it was at `createParser`, frozen. */
   readonly definition: Readonly<ToolDefinition>;
-  validate(argumentsValue: unknown): FieldError | undefined;
+  /** Hash of name, effect, coercion and parameters: telemetry splits rates by it. */
+  readonly schemaVersion: string;
+  readonly profile: ResolvedProfile | undefined;
+  readonly validator: ToolValidator;
 }
 
 /** The pinned manifest of one parser. */
 export interface ToolRegistry {
-  get(name: string): PinnedTool | undefined;
+  /** The tool a written name means under the parser's matching mode. */
+  resolve(written: string): (NameResolution & { tool: PinnedTool }) | undefined;
+  /** Every tool name, in manifest order. */
   names(): string[];
   /** Schemas by tool name, for formats that type text-valued parameters. */
   readonly schemas: ReadonlyMap<string, ParameterSchemas>;
 }
 
+const EFFECTS: readonly ToolEffect[] = ['read', 'write', 'destructive'];
+const DEFINITION_KEYS = ['name', 'description', 'parameters', 'effect', 'coerce', 'sanitize'];
+
 /**
  * Pins a manifest.
  *
  * @param tools - The caller's tools.
+ * @param nameMatching - `'exact'` or `'ladder'`.
  * @returns The registry.
- * @throws TypeError when a tool has no name, a duplicate name or a schema ajv refuses.
+ * @throws TypeError naming the tool and the problem: no name, a duplicate, an unknown key or effect, a schema ajv refuses, a bad sanitize profile.
+ * @example
+ * ```ts
+ * const registry = createToolRegistry([{ name: 'get_weather', parameters: { type: 'object' }, effect: 'read' }], 'exact');
+ * registry.resolve('get_weather')?.match; // 'exact'
+ * ```
  */
-export function createToolRegistry(tools: readonly ToolDefinition[]): ToolRegistry {
+export function createToolRegistry(
+  tools: readonly ToolDefinition[],
+  nameMatching: NameMatching,
+): ToolRegistry {
   if (!Array.isArray(tools)) {
     throw new TypeError('createParser: "tools" must be an array of { name, parameters }');
   }
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const compiler = createSchemaCompiler();
   const pinned = new Map<string, PinnedTool>();
   const schemas = new Map<string, ParameterSchemas>();
-  for (const tool of tools) {
-    if (typeof tool?.name !== 'string' || tool.name === '') {
-      throw new TypeError('createParser: every tool needs a non-empty string "name"');
-    }
-    if (pinned.has(tool.name)) {
-      throw new TypeError(`createParser: tool "${tool.name}" is listed twice`);
-    }
-    const definition = structuredClone(tool);
-    const parameters = definition.parameters ?? { type: 'object' };
-    let validate: ValidateFunction;
-    try {
-      validate = ajv.compile(parameters);
-    } catch (error) {
+  for (const tool of tools as readonly unknown[]) {
+    const definition = pinDefinition(tool);
+    if (pinned.has(definition.name)) {
       throw new TypeError(
-        `createParser: the schema of tool "${tool.name}" is not valid: ${error instanceof Error ? error.message : String(error)}`,
+        `createParser: tool "${definition.name}" is listed twice; tool names must be unique`,
       );
     }
-    schemas.set(tool.name, { parameters });
-    pinned.set(tool.name, {
-      definition: Object.freeze(definition),
-      validate(value) {
-        if (validate(value)) return undefined;
-        const first = validate.errors?.[0];
-        return {
-          field: first?.instancePath ?? '',
-          expected: first?.message ?? 'a valid value',
-          received: JSON.stringify(first?.data) ?? 'undefined',
-        };
-      },
+    const effect = definition.effect ?? 'write';
+    const coerce = definition.coerce ?? false;
+    const parameters = definition.parameters ?? { type: 'object' };
+    // Tools that change things refuse keys their schema never named (unless it opens itself up).
+    const enforced = effect === 'read' ? parameters : closeObjects(parameters);
+    let validator: ToolValidator;
+    try {
+      validator = compiler.compile(enforced, coerce);
+    } catch (error) {
+      throw new TypeError(
+        `createParser: the parameters schema of tool "${definition.name}" is not valid: ${error instanceof Error ? error.message : String(error)}. Fix the schema (strict JSON Schema, draft-07 or 2020-12).`,
+      );
+    }
+    const profile =
+      definition.sanitize === undefined
+        ? undefined
+        : resolveProfile(definition.sanitize, definition.name);
+    schemas.set(definition.name, { parameters });
+    pinned.set(definition.name, {
+      name: definition.name,
+      effect,
+      definition,
+      schemaVersion: schemaVersion({ name: definition.name, effect, coerce, parameters }),
+      profile,
+      validator,
     });
   }
+  const resolver = createNameResolver([...pinned.values()], nameMatching);
   return {
-    get: (name) => pinned.get(name),
+    resolve(written) {
+      const resolution = resolver.resolve(written);
+      return resolution === undefined
+        ? undefined
+        : { ...resolution, tool: pinned.get(resolution.name) as PinnedTool };
+    },
     names: () => [...pinned.keys()],
     schemas,
   };
+}
+
+/** Checks one definition's shape and returns a frozen deep copy of it. */
+function pinDefinition(tool: unknown): Readonly<ToolDefinition> {
+  if (!isJsonObject(tool) || typeof tool['name'] !== 'string' || tool['name'] === '') {
+    const hint =
+      isJsonObject(tool) && isJsonObject(tool['function'])
+        ? ' (for an OpenAI tool, pass its "function" object)'
+        : '';
+    throw new TypeError(`createParser: every tool needs a non-empty string "name"${hint}`);
+  }
+  const name = tool['name'];
+  for (const key of Object.keys(tool)) {
+    if (!DEFINITION_KEYS.includes(key)) {
+      throw new TypeError(
+        `createParser: tool "${name}" has an unknown key "${key}". Known keys: ${DEFINITION_KEYS.join(', ')}`,
+      );
+    }
+  }
+  if (tool['effect'] !== undefined && !EFFECTS.includes(tool['effect'] as ToolEffect)) {
+    throw new TypeError(
+      `createParser: tool "${name}" has effect ${JSON.stringify(tool['effect'])}; use 'read', 'write' or 'destructive'`,
+    );
+  }
+  if (tool['coerce'] !== undefined && typeof tool['coerce'] !== 'boolean') {
+    throw new TypeError(`createParser: tool "${name}": "coerce" must be true or false`);
+  }
+  if (tool['parameters'] !== undefined && !isJsonObject(tool['parameters'])) {
+    throw new TypeError(
+      `createParser: tool "${name}": "parameters" must be a JSON Schema object such as { type: 'object', properties: {} }`,
+    );
+  }
+  let copy: ToolDefinition;
+  try {
+    copy = structuredClone(tool) as unknown as ToolDefinition;
+  } catch {
+    throw new TypeError(
+      `createParser: tool "${name}" must be plain data (no functions or class instances) so it can be pinned`,
+    );
+  }
+  return deepFreeze(copy);
 }

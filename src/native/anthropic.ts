@@ -1,0 +1,79 @@
+/**
+ * Anthropic `tool_use` content blocks: `{ type: 'tool_use', id, name, input }`, where `input` is
+ * already an object. Text blocks are the message's content.
+ */
+import type { GateCall } from '../policy/decide.js';
+import { isJsonObject } from '../validate/clone.js';
+
+/** One Anthropic content block, as far as the gate needs it. */
+export interface AnthropicContentBlock {
+  type: string;
+  id?: string;
+  name?: string;
+  input?: unknown;
+  text?: string;
+}
+
+/**
+ * Reads Anthropic content blocks: `tool_use` blocks as gate calls, `text` blocks as content.
+ *
+ * @param blocks - The message's `content` array.
+ * @param truncated - True when the message stopped at `max_tokens`: every call is then incomplete.
+ * @returns The calls and the joined text.
+ * @example
+ * ```ts
+ * readAnthropicBlocks([{ type: 'text', text: 'Hi' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }], false).calls[0]?.name; // 'f'
+ * ```
+ */
+export function readAnthropicBlocks(
+  blocks: readonly unknown[],
+  truncated: boolean,
+): { calls: GateCall[]; content: string } {
+  const calls: GateCall[] = [];
+  let content = '';
+  blocks.forEach((block, index) => {
+    if (!isJsonObject(block)) return;
+    if (block['type'] === 'text' && typeof block['text'] === 'string') content += block['text'];
+    if (block['type'] !== 'tool_use') return;
+    const call: GateCall = {
+      name: typeof block['name'] === 'string' ? block['name'] : '',
+      arguments: {},
+      format: 'anthropic_tool_use',
+      span: { start: index, end: index + 1 },
+      repairs: [],
+      complete: !truncated,
+      fallback: false,
+      intent: true,
+      size: 0,
+    };
+    if (typeof block['id'] === 'string') call.id = block['id'];
+    const input = block['input'];
+    if (call.name.trim() === '') {
+      call.malformed = {
+        code: 'malformed-tool-call',
+        message: 'the tool_use block has no name',
+        offset: index,
+      };
+    } else if (isJsonObject(input)) {
+      call.arguments = input;
+      call.size = jsonSize(input);
+    } else if (input !== undefined && input !== null) {
+      call.malformed = {
+        code: 'malformed-tool-call',
+        message: `the input of "${call.name}" is not an object`,
+        offset: index,
+      };
+    }
+    calls.push(call);
+  });
+  return { calls, content };
+}
+
+/** The input's size as JSON text, like every other call's, for the size limit; unserializable input is too large. */
+function jsonSize(input: Record<string, unknown>): number {
+  try {
+    return JSON.stringify(input).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

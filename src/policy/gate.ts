@@ -1,0 +1,231 @@
+/**
+ * The execution gate over one output: every call decided (see `decide.ts`), tool syntax that could
+ * not be read turned into rejections the model can act on, telemetry emitted, and the ds2api
+ * summary fields computed. `parse` and `fromNative` both end here, so text and native calls meet
+ * the same rules.
+ *
+ * Issues become rejections as follows: phase 1 reports a section it could not read as an issue
+ * (`malformed-tool-call`, `too-deep`, `too-many-calls`) rather than as a call. Each such issue,
+ * unless a call already carries it, becomes a `RejectedCall` without a name, at the issue's offset
+ * (an empty span), in the format whose marker opened it, so the model is told to re-emit. The
+ * issue also stays in `result.issues`.
+ */
+import type { Format } from '../formats/format.js';
+import type { Limits } from '../options.js';
+import type { CallFormat, Issue, RejectedCall, TelemetryRecord, ToolCall } from '../types.js';
+import { createTelemetryRecord } from '../telemetry/record.js';
+import { groupCandidates, formatNear } from './candidates.js';
+import { decideCall, type CallVerdict, type GateCall, type GateSettings } from './decide.js';
+import {
+  describeSyntax,
+  malformedEnvelope,
+  tooLargeEnvelope,
+  tooManyCallsEnvelope,
+} from './envelope.js';
+import type { ResolvedPolicy } from './options.js';
+import type { ToolRegistry } from './tools.js';
+
+/** What the gate decides over: one output's calls and issues. */
+export interface GateInput {
+  /** The output the calls were read from (`''` for native calls). */
+  text: string;
+  calls: readonly GateCall[];
+  issues: readonly Issue[];
+  /** The caller's session context for `checkArguments`. */
+  context: unknown;
+  /** Time phase 1 took, for telemetry. */
+  extractMs: number;
+}
+
+/** The gate's verdicts on one output. */
+export interface GateOutput {
+  calls: ToolCall[];
+  rejected: RejectedCall[];
+  telemetry: TelemetryRecord[];
+  rejectedToolNames: string[];
+  rejectedByPolicy: boolean;
+}
+
+/** Everything the gate is built from, fixed for the parser's life. */
+export interface GateOptions {
+  registry: ToolRegistry | undefined;
+  limits: Limits;
+  policy: ResolvedPolicy;
+  /** The parser's formats, in priority order. */
+  formats: readonly Format[];
+  /** The formats that count as primary. */
+  primary: ReadonlySet<Format>;
+  auto: boolean;
+  createId: () => string;
+  /** Receives each record (already guarded against a throwing callback). */
+  emit: (record: TelemetryRecord) => void;
+}
+
+/** Decides outputs. */
+export interface Gate {
+  decide(input: GateInput): GateOutput;
+}
+
+/** Issue codes that stand for a call the model tried to make and that could not be read. */
+const CALL_ISSUES = new Set<Issue['code']>(['malformed-tool-call', 'too-deep', 'too-many-calls']);
+
+/**
+ * Creates the gate of one parser.
+ *
+ * @param options - Registry, limits, policy, formats and their roles, id maker, telemetry sink.
+ * @returns The gate.
+ * @example
+ * ```ts
+ * const gate = createGate({ registry: undefined, limits: DEFAULT_LIMITS, policy, formats: [hermes], primary: new Set([hermes]), auto: false, createId, emit });
+ * gate.decide({ text, calls: extraction.calls, issues: extraction.issues, context: undefined, extractMs: 0 }).calls;
+ * ```
+ */
+export function createGate(options: GateOptions): Gate {
+  const firstPrimary = options.formats.find((format) => options.primary.has(format));
+  const primaryWords =
+    firstPrimary === undefined
+      ? 'the primary syntax'
+      : describeSyntax(firstPrimary.id, firstPrimary.markers[0]);
+  const describeFormat = (id: CallFormat): string => {
+    const format = options.formats.find((candidate) => candidate.id === id);
+    return describeSyntax(id, format?.markers[0]);
+  };
+  const settings: GateSettings = {
+    registry: options.registry,
+    limits: options.limits,
+    checkArguments: options.policy.checkArguments,
+    primarySyntax: options.auto ? `a marked syntax such as ${primaryWords}` : primaryWords,
+    describeFormat,
+  };
+
+  return {
+    decide(input) {
+      const { text, calls } = input;
+      const fallbackCalls = calls.filter((call) => call.fallback);
+      const fallbackGroups = groupCandidates(
+        text,
+        fallbackCalls.map((call) => call.span),
+      );
+      const carried = new Set(calls.map((call) => issueKey(call.malformed)));
+      // Bounded like calls are: a flood of broken sections must not become a flood of records.
+      const readable = input.issues
+        .filter((issue) => CALL_ISSUES.has(issue.code) && !carried.has(issueKey(issue)))
+        .slice(0, options.limits.maxCalls);
+      // Every call read and every section that could not be read was one candidate.
+      const candidateCount = calls.length + readable.length;
+
+      const output: GateOutput = {
+        calls: [],
+        rejected: [],
+        telemetry: [],
+        rejectedToolNames: [],
+        rejectedByPolicy: false,
+      };
+      const record = (
+        verdict: CallVerdict,
+        format: CallFormat,
+        fallback: boolean,
+        started: number,
+      ): void => {
+        const telemetry = createTelemetryRecord(verdict, {
+          format,
+          fallback,
+          candidateCount,
+          extractMs: input.extractMs,
+          decideMs: performance.now() - started,
+        });
+        output.telemetry.push(telemetry);
+        options.emit(telemetry);
+      };
+
+      let fallbackIndex = 0;
+      for (const call of calls) {
+        const started = performance.now();
+        const group = call.fallback
+          ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]
+          : undefined;
+        const placement = {
+          fallbackCandidates: fallbackGroups.candidates.length,
+          candidateSize: group === undefined ? 0 : group.span.end - group.span.start,
+        };
+        const verdict = decideCall(
+          call,
+          placement,
+          settings,
+          input.context,
+          call.id ?? options.createId(),
+        );
+        if (verdict.accepted) output.calls.push(verdict.call);
+        else output.rejected.push(verdict.rejection);
+        record(verdict, call.format, call.fallback, started);
+      }
+      for (const issue of readable) {
+        const started = performance.now();
+        const format = formatNear(text, issue.offset ?? 0, options.formats) ?? firstPrimary;
+        const formatId: CallFormat = format?.id ?? options.formats[0]?.id ?? 'hermes';
+        const id = options.createId();
+        const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
+        output.rejected.push(rejection);
+        record(
+          {
+            accepted: false,
+            rejection,
+            id,
+            tool: undefined,
+            nameMatch: 'none',
+            schemaVersion: undefined,
+            validation: { status: 'skipped' },
+          },
+          formatId,
+          format !== undefined && !options.primary.has(format),
+          started,
+        );
+      }
+      // Calls and unreadable sections come back in the order they appear in the output.
+      output.rejected.sort((left, right) => left.span.start - right.span.start);
+      for (const rejection of output.rejected) {
+        if (
+          rejection.reason === 'unknown-tool' &&
+          rejection.name !== undefined &&
+          !output.rejectedToolNames.includes(rejection.name)
+        ) {
+          output.rejectedToolNames.push(rejection.name);
+        }
+      }
+      output.rejectedByPolicy = output.rejectedToolNames.length > 0 && output.calls.length === 0;
+      return output;
+    },
+  };
+}
+
+/** Identifies an issue by where it is and what it says (a call may carry a copy of it). */
+function issueKey(issue: Issue | undefined): string {
+  return issue === undefined ? '' : `${issue.offset ?? ''}|${issue.message}`;
+}
+
+function issueRejection(
+  issue: Issue,
+  format: CallFormat,
+  id: string,
+  limits: Limits,
+  describeFormat: (format: CallFormat) => string,
+): RejectedCall {
+  const offset = issue.offset ?? 0;
+  const base = { id, format, span: { start: offset, end: offset }, repairs: [] };
+  switch (issue.code) {
+    case 'too-deep':
+      return {
+        ...base,
+        reason: 'too-large',
+        envelope: tooLargeEnvelope(undefined, limits.maxDepth, 'deeper nesting', 'nesting'),
+      };
+    case 'too-many-calls':
+      return { ...base, reason: 'too-many-calls', envelope: tooManyCallsEnvelope(limits.maxCalls) };
+    default:
+      return {
+        ...base,
+        reason: 'malformed',
+        envelope: malformedEnvelope(undefined, describeFormat(format), issue.message),
+      };
+  }
+}

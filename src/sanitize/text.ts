@@ -1,0 +1,156 @@
+/**
+ * Text clean-ups a sanitization profile applies to string arguments: HTML stripping, Unicode
+ * normalisation of identifiers, and the comparison form used to spot echoed secrets and
+ * injection phrases. All run in one linear pass (model text is hostile input).
+ */
+
+/**
+ * Look-alike letters from other scripts folded to the Latin letter they imitate, so an
+ * identifier such as `аdmin` (Cyrillic а) cannot pass for `admin` or slip past a check.
+ */
+const HOMOGLYPHS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    а: 'a',
+    е: 'e',
+    к: 'k',
+    о: 'o',
+    р: 'p',
+    с: 'c',
+    у: 'y',
+    х: 'x',
+    А: 'A',
+    В: 'B',
+    Е: 'E',
+    К: 'K',
+    М: 'M',
+    Н: 'H',
+    О: 'O',
+    Р: 'P',
+    С: 'C',
+    Т: 'T',
+    Х: 'X',
+    і: 'i',
+    І: 'I',
+    ј: 'j',
+    Ј: 'J',
+    ѕ: 's',
+    Ѕ: 'S',
+    ԁ: 'd',
+    һ: 'h',
+    ӏ: 'l',
+    ԛ: 'q',
+    ԝ: 'w',
+    α: 'a',
+    Α: 'A',
+    Β: 'B',
+    Ε: 'E',
+    Ζ: 'Z',
+    Η: 'H',
+    Ι: 'I',
+    ι: 'i',
+    Κ: 'K',
+    Μ: 'M',
+    Ν: 'N',
+    ν: 'v',
+    Ο: 'O',
+    ο: 'o',
+    Ρ: 'P',
+    ρ: 'p',
+    Τ: 'T',
+    Υ: 'Y',
+    υ: 'u',
+    Χ: 'X',
+    ɡ: 'g',
+    ı: 'i',
+  }),
+);
+
+/** Invisible characters that split or disguise identifiers: zero-width, joiners, bidi controls. */
+function isInvisible(code: number): boolean {
+  return (
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2064) ||
+    code === 0xfeff ||
+    code === 0xad
+  );
+}
+
+/**
+ * Normalises an identifier: NFKC (fullwidth `ｉｄ` → `id`), look-alike letters folded to Latin,
+ * invisible characters dropped.
+ *
+ * @param value - An identifier argument as the model wrote it.
+ * @returns The normalised identifier.
+ * @example
+ * ```ts
+ * normalizeIdentifier('аcc\u200b_42'); // 'acc_42' (Cyrillic а folded, zero-width space dropped)
+ * ```
+ */
+export function normalizeIdentifier(value: string): string {
+  let result = '';
+  for (const character of value.normalize('NFKC')) {
+    if (isInvisible(character.charCodeAt(0))) continue;
+    result += HOMOGLYPHS.get(character) ?? character;
+  }
+  return result;
+}
+
+/** Elements whose content is code or styling, dropped with their tags. */
+const DROPPED_ELEMENTS = ['script', 'style'];
+
+/**
+ * Strips HTML tags and comments, dropping `<script>` and `<style>` content entirely. Text that only
+ * looks like a comparison (`a < b`) is kept: a tag starts with `<` and a letter, `/` or `!`.
+ *
+ * @param value - A string argument.
+ * @returns The text without markup.
+ * @example
+ * ```ts
+ * stripHtml('<p>Hi <b>there</b><script>x()</script></p>'); // 'Hi there'
+ * ```
+ */
+export function stripHtml(value: string): string {
+  let result = '';
+  let cursor = 0;
+  const lower = value.toLowerCase();
+  while (cursor < value.length) {
+    const open = value.indexOf('<', cursor);
+    if (open === -1) break;
+    const next = value.charAt(open + 1);
+    if (!/[a-z/!]/i.test(next)) {
+      result += value.slice(cursor, open + 1);
+      cursor = open + 1;
+      continue;
+    }
+    result += value.slice(cursor, open);
+    const close = value.indexOf('>', open);
+    if (close === -1) {
+      cursor = value.length;
+      break;
+    }
+    cursor = close + 1;
+    const element = DROPPED_ELEMENTS.find((name) => lower.startsWith(name, open + 1));
+    if (element !== undefined) {
+      const end = lower.indexOf(`</${element}`, cursor);
+      const endClose = end === -1 ? -1 : value.indexOf('>', end);
+      cursor = endClose === -1 ? value.length : endClose + 1;
+    }
+  }
+  return result + value.slice(cursor);
+}
+
+/**
+ * The form texts are compared in for secrets and injection phrases: NFKC, look-alikes folded,
+ * lower case, every run of whitespace one space.
+ *
+ * @param value - Any text.
+ * @returns Its comparison form.
+ * @example
+ * ```ts
+ * comparisonForm('Ignore  ALL\nprevious'); // 'ignore all previous'
+ * ```
+ */
+export function comparisonForm(value: string): string {
+  return normalizeIdentifier(value).toLowerCase().replace(/\s+/g, ' ');
+}

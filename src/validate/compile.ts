@@ -1,0 +1,154 @@
+/**
+ * One compiled ajv validator per tool, made once when the parser is created. ajv runs strict
+ * (an unknown keyword or a `required` field the schema never declares is a caller mistake) with
+ * `allErrors`, so one envelope can name every wrong field. Draft-07 and 2020-12 schemas both work:
+ * the dialect is read from `$schema`.
+ */
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Repair } from '../types.js';
+import { cloneJson, isJsonObject } from './clone.js';
+import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
+import { STRING_FORMATS } from './formats.js';
+
+/** What validating one arguments object gave. */
+export type ValidationOutcome =
+  | { ok: true; value: Record<string, unknown>; repairs: Repair[] }
+  | { ok: false; errors: FieldError[] };
+
+/** A tool's compiled schema. */
+export interface ToolValidator {
+  /**
+   * Validates arguments. Without coercion the value is returned as given; with coercion a copy is
+   * coerced and each changed field is recorded as a `coercion` repair at `offset`.
+   */
+  validate(argumentsValue: unknown, offset: number): ValidationOutcome;
+}
+
+/** Compiles tool schemas, sharing one ajv instance per dialect and coercion setting. */
+export interface SchemaCompiler {
+  /**
+   * Compiles one schema.
+   *
+   * @throws Error (ajv's) for a schema ajv refuses; the registry turns it into a TypeError.
+   */
+  compile(schema: Record<string, unknown>, coerce: boolean): ToolValidator;
+}
+
+type Dialect = 'draft-07' | '2020-12';
+
+const DIALECTS: ReadonlyMap<string, Dialect> = new Map([
+  ['http://json-schema.org/draft-07/schema', 'draft-07'],
+  ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
+]);
+
+/**
+ * Reads a schema's dialect from `$schema` (2020-12 when absent).
+ *
+ * @param schema - A tool's parameters schema.
+ * @returns The dialect, or `undefined` for a `$schema` this library does not support.
+ * @example
+ * ```ts
+ * schemaDialect({ $schema: 'http://json-schema.org/draft-07/schema#' }); // 'draft-07'
+ * ```
+ */
+export function schemaDialect(schema: Record<string, unknown>): Dialect | undefined {
+  const declared = schema['$schema'];
+  if (declared === undefined) return '2020-12';
+  if (typeof declared !== 'string') return undefined;
+  return DIALECTS.get(
+    declared
+      .replace(/#$/, '')
+      .replace(/^http:\/\/json-schema\.org\/draft\/2020/, 'https://json-schema.org/draft/2020'),
+  );
+}
+
+/**
+ * Creates a compiler whose ajv instances belong to one parser (its pinned snapshot).
+ *
+ * @returns The compiler.
+ * @example
+ * ```ts
+ * const validator = createSchemaCompiler().compile({ type: 'object', properties: { n: { type: 'integer' } } }, false);
+ * validator.validate({ n: 1 }, 0).ok; // true
+ * ```
+ */
+export function createSchemaCompiler(): SchemaCompiler {
+  const instances = new Map<string, Ajv | Ajv2020>();
+  const instanceFor = (dialect: Dialect, coerce: boolean): Ajv | Ajv2020 => {
+    const key = `${dialect}/${coerce}`;
+    let instance = instances.get(key);
+    if (instance === undefined) {
+      const options: Options = {
+        strict: true,
+        allErrors: true,
+        // Errors carry the offending value, which the envelope quotes as `received`.
+        verbose: true,
+        // `type: ["string", "null"]` is how nullable fields are written; strict mode would refuse it.
+        allowUnionTypes: true,
+        // Defaults are never filled in: a missing argument is the model's mistake to fix, not a
+        // "ghost success" (the playbook's pitfall 2).
+        useDefaults: false,
+        coerceTypes: coerce,
+      };
+      instance = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
+      for (const [name, pattern] of Object.entries(STRING_FORMATS))
+        instance.addFormat(name, pattern);
+      instances.set(key, instance);
+    }
+    return instance;
+  };
+
+  return {
+    compile(schema, coerce) {
+      const dialect = schemaDialect(schema);
+      if (dialect === undefined) {
+        throw new Error(
+          `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
+        );
+      }
+      const validate: ValidateFunction = instanceFor(dialect, coerce).compile(schema);
+      return {
+        validate(argumentsValue, offset) {
+          const subject = coerce ? cloneJson(argumentsValue) : argumentsValue;
+          if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
+          const repairs = coerce ? coercionRepairs(argumentsValue, subject, '', offset) : [];
+          return { ok: true, value: subject as Record<string, unknown>, repairs };
+        },
+      };
+    },
+  };
+}
+
+/** Lists the leaves a coercing validation changed, one `coercion` repair each. */
+function coercionRepairs(
+  before: unknown,
+  after: unknown,
+  pointer: string,
+  offset: number,
+): Repair[] {
+  if (Object.is(before, after)) return [];
+  const bothArrays = Array.isArray(before) && Array.isArray(after);
+  if (bothArrays || (isJsonObject(before) && isJsonObject(after) && !Array.isArray(before))) {
+    const repairs: Repair[] = [];
+    for (const key of Object.keys(after as object)) {
+      const path = `${pointer}/${escapePointer(key)}`;
+      repairs.push(
+        ...coercionRepairs(
+          (before as Record<string, unknown>)[key],
+          (after as Record<string, unknown>)[key],
+          path,
+          offset,
+        ),
+      );
+    }
+    return repairs;
+  }
+  return [
+    {
+      kind: 'coercion',
+      offset,
+      detail: `${pointer || '/'}: ${excerpt(before)} → ${excerpt(after)}`,
+    },
+  ];
+}

@@ -1,0 +1,134 @@
+/**
+ * ajv's errors in the terms of a rejection envelope: which field (a JSON pointer), what was
+ * expected, what the model sent. One turn of repair needs all three.
+ */
+import type { ErrorObject } from 'ajv';
+
+/** One field the arguments got wrong. */
+export interface FieldError {
+  /** JSON pointer into the arguments, `''` for the whole object. */
+  field: string;
+  /** What the schema wants, in words a model reads (`integer`, `one of "low" | "high"`). */
+  expected: string;
+  /** What the model sent, as short JSON (`"critial"`, `nothing`). */
+  received: string;
+}
+
+/** Longest `received` excerpt: the envelope must stay compact. */
+const MAX_RECEIVED = 120;
+
+/**
+ * Describes ajv errors as field errors, most useful first, one per field.
+ *
+ * @param errors - `validate.errors` after a failed validation.
+ * @returns Field errors (at least one).
+ * @example
+ * ```ts
+ * describeErrors([{ keyword: 'enum', instancePath: '/priority', params: { allowedValues: ['low'] }, data: 'lo', schemaPath: '', message: '' }]);
+ * // [{ field: '/priority', expected: 'one of "low"', received: '"lo"' }]
+ * ```
+ */
+export function describeErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
+  const described: FieldError[] = [];
+  const seen = new Set<string>();
+  // Errors inside anyOf/oneOf branches come before the summary error; the summary is kept only
+  // when no branch said something more specific about the same field.
+  for (const error of errors ?? []) {
+    const item = describeError(error);
+    if (seen.has(item.field)) continue;
+    seen.add(item.field);
+    described.push(item);
+  }
+  if (described.length === 0)
+    described.push({ field: '', expected: 'valid arguments', received: 'invalid arguments' });
+  return described;
+}
+
+function describeError(error: ErrorObject): FieldError {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return {
+        field: `${error.instancePath}/${escapePointer(String(params['missingProperty']))}`,
+        expected: 'a value: this field is required',
+        received: 'nothing',
+      };
+    case 'additionalProperties':
+      return {
+        field: `${error.instancePath}/${escapePointer(String(params['additionalProperty']))}`,
+        expected: 'no such field: remove it (only the fields the schema lists are allowed)',
+        received: excerpt(readField(error.data, String(params['additionalProperty']))),
+      };
+    case 'type':
+      return {
+        field: error.instancePath,
+        expected: String(params['type']),
+        received: excerpt(error.data),
+      };
+    case 'enum':
+      return {
+        field: error.instancePath,
+        expected: `one of ${(params['allowedValues'] as unknown[]).map((value) => JSON.stringify(value)).join(' | ')}`,
+        received: excerpt(error.data),
+      };
+    case 'const':
+      return {
+        field: error.instancePath,
+        expected: `exactly ${JSON.stringify(params['allowedValue'])}`,
+        received: excerpt(error.data),
+      };
+    case 'format':
+      return {
+        field: error.instancePath,
+        expected: `a string in ${String(params['format'])} format`,
+        received: excerpt(error.data),
+      };
+    default:
+      return {
+        field: error.instancePath,
+        // ajv's own messages read as requirements already: "must be >= 1", "must NOT have more than 3 items".
+        expected: (error.message ?? 'a valid value').replace(/^must /, ''),
+        received: excerpt(error.data),
+      };
+  }
+}
+
+/**
+ * Escapes one key for a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`).
+ *
+ * @param key - An object key.
+ * @returns The escaped pointer segment.
+ * @example
+ * ```ts
+ * escapePointer('a/b'); // 'a~1b'
+ * ```
+ */
+export function escapePointer(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+function readField(data: unknown, key: string): unknown {
+  return typeof data === 'object' && data !== null && Object.hasOwn(data, key)
+    ? (data as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/**
+ * A short JSON excerpt of a value for an envelope.
+ *
+ * @param value - Any value from the arguments.
+ * @returns JSON text of at most 120 units (cut with `…`), `nothing` for `undefined`.
+ * @example
+ * ```ts
+ * excerpt('critial'); // '"critial"'
+ * ```
+ */
+export function excerpt(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'nothing';
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
+}
