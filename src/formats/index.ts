@@ -6,6 +6,16 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { mistral } from './mistral/index.js';
+import { llama3_json } from './llama3_json/index.js';
+import { granite } from './granite/index.js';
+import { granite_20b_fc } from './granite_20b_fc/index.js';
+import { jamba } from './jamba/index.js';
+import { hunyuan_a13b } from './hunyuan_a13b/index.js';
+import { minimax } from './minimax/index.js';
+import { phi4_mini } from './phi4_mini/index.js';
+import { xlam } from './xlam/index.js';
+import { longcat } from './longcat/index.js';
 import { lfm2 } from './lfm2/index.js';
 import { pythonic } from './pythonic/index.js';
 import { internlm } from './internlm/index.js';
@@ -49,21 +59,21 @@ export const formats = {
   lfm2,
   // @slot olmo3
   markup,
-  // @slot granite
+  granite,
   hermes,
-  // @slot longcat
-  // @slot hunyuan_a13b
-  // @slot jamba
-  // @slot minimax
-  // @slot granite_20b_fc
-  // @slot mistral
-  // @slot phi4_mini
+  longcat,
+  hunyuan_a13b,
+  jamba,
+  minimax,
+  granite_20b_fc,
+  mistral,
+  phi4_mini,
   openai_json,
-  // @slot llama3_json
+  llama3_json,
   marker_json,
   tag_attr,
   json_block,
-  // @slot xlam
+  xlam,
   pythonic,
   text_kv,
   react,

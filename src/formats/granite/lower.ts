@@ -1,0 +1,44 @@
+/** Lowering of granite sections: the items of the call list become calls. */
+import { match } from 'ts-pattern';
+import type { FormatContext, Section } from '../format.js';
+import { lowerJsonCalls } from '../shared/json-calls.js';
+import { notJsonIssue, readCallItem, readCallList } from '../shared/json-extent.js';
+import type { GraniteNode } from './ast.js';
+
+/**
+ * Lowers a granite section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ */
+export function lowerGranite(node: GraniteNode, end: number, context: FormatContext): Section {
+  const lowered = match(node)
+    .with({ type: 'granite-tagged' }, (tagged) =>
+      lowerJsonCalls(context, {
+        format: 'granite',
+        span: { start: tagged.start, end },
+        payload: tagged.payload,
+        closed: tagged.closed,
+        unpackList: true,
+      }),
+    )
+    .with({ type: 'granite-special', body: { type: 'json-list' } }, ({ body }) =>
+      readCallList(context, body, { format: 'granite' }),
+    )
+    .with({ type: 'granite-special', body: { type: 'json-extent' } }, ({ body }) => {
+      const outcome = readCallItem(context, body, { format: 'granite' });
+      return outcome.ok
+        ? { calls: [outcome.call], issues: [] }
+        : { calls: [], issues: [outcome.issue] };
+    })
+    .with({ type: 'granite-special', body: { type: 'granite-malformed' } }, ({ body }) => ({
+      calls: [],
+      issues: [
+        notJsonIssue({ start: body.start, end }, 'a JSON list of calls after <|tool_call|>'),
+      ],
+    }))
+    .exhaustive();
+  return { start: node.start, end, ...lowered };
+}

@@ -1,0 +1,70 @@
+/**
+ * Lowering of llama3_json sections. The section ends after the last good call of the `;` run:
+ * what follows is left to the scanner as text. Without `<|python_tag|>` the objects are bare JSON,
+ * so one that is not a call, or is cut off, stays content.
+ */
+import { match } from 'ts-pattern';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import type { CallFieldNames } from '../shared/call-object.js';
+import { readCallItem } from '../shared/json-extent.js';
+import type { Llama3Section } from './ast.js';
+
+/** Llama writes `parameters`; `arguments` is accepted as vLLM does. */
+const LLAMA3_FIELDS: CallFieldNames = { name: ['name'], arguments: ['parameters', 'arguments'] };
+
+/** Without an arguments field an object with a `name` is data, not a call. */
+function hasArgumentsField(value: Record<string, unknown>): boolean {
+  return Object.hasOwn(value, 'parameters') || Object.hasOwn(value, 'arguments');
+}
+
+/**
+ * Lowers a llama3_json section.
+ *
+ * @param node - The section's AST.
+ * @param context - The output, schemas and limits.
+ * @returns The section up to its last good call, or `undefined` when a bare candidate holds no
+ * call (its text is then ordinary content).
+ */
+export function lowerLlama3(node: Llama3Section, context: FormatContext): Section | undefined {
+  return match(node)
+    .with({ type: 'llama3-section' }, (section): Section | undefined => {
+      const calls: RawCall[] = [];
+      for (const item of section.items) {
+        // A bare object cut off by the end of the output cannot be told from prose: no call.
+        const outcome =
+          item.closed || section.tagged
+            ? readCallItem(context, item, {
+                format: 'llama3_json',
+                fields: LLAMA3_FIELDS,
+                accept: hasArgumentsField,
+              })
+            : undefined;
+        if (outcome?.ok === true) {
+          calls.push(outcome.call);
+          continue;
+        }
+        if (calls.length > 0) break;
+        if (outcome === undefined) {
+          // Claimed to the end (no retry inside it, which would be quadratic), kept as content.
+          return {
+            start: section.start,
+            end: item.end,
+            calls: [],
+            issues: [
+              {
+                code: 'incomplete-tool-call',
+                message: 'the output ended inside a JSON object',
+                offset: item.start,
+              },
+            ],
+            content: context.text.slice(section.start, item.end),
+          };
+        }
+        if (!section.tagged) return undefined;
+        return { start: section.start, end: item.end, calls: [], issues: [outcome.issue] };
+      }
+      const last = calls[calls.length - 1];
+      return { start: section.start, end: last?.span.end ?? section.start, calls, issues: [] };
+    })
+    .exhaustive();
+}

@@ -1,0 +1,19 @@
+/** `longcat`: `<longcat_tool_call>{"name": .., "arguments": {..}}</longcat_tool_call>`, repeated. */
+import { parse } from '../../generated/longcat.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { LongcatSection } from './ast.js';
+import { lowerLongcat } from './lower.js';
+
+/** The longcat format. */
+export const longcat: Format = {
+  id: 'longcat',
+  syntax: 'marked',
+  models: 'Meituan LongCat-Flash-Chat',
+  markers: ['<longcat_tool_call>'],
+  parseAt(context, start) {
+    const matched = runGrammar<LongcatSection>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerLongcat(matched.node, matched.end, context);
+  },
+};

@@ -1,0 +1,28 @@
+/** Lowering of longcat sections: the payload's call objects become calls. */
+import { match } from 'ts-pattern';
+import type { FormatContext, Section } from '../format.js';
+import { lowerJsonCalls } from '../shared/json-calls.js';
+import type { LongcatSection } from './ast.js';
+
+/**
+ * Lowers a longcat section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ */
+export function lowerLongcat(node: LongcatSection, end: number, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'longcat-section' }, (section) => ({
+      start: section.start,
+      end,
+      ...lowerJsonCalls(context, {
+        format: 'longcat',
+        span: { start: section.start, end },
+        payload: section.payload,
+        closed: section.closed,
+      }),
+    }))
+    .exhaustive();
+}

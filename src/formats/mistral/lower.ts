@@ -1,0 +1,99 @@
+/**
+ * Lowering of mistral sections: the three generations of `[TOOL_CALLS]` bodies become calls,
+ * `[THINK]` becomes reasoning.
+ */
+import { match } from 'ts-pattern';
+import type { Issue } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { readArgumentsItem, readCallItem, readCallList } from '../shared/json-extent.js';
+import type { MistralCalls, MistralNamed, MistralNode } from './ast.js';
+
+/**
+ * Lowers a mistral section.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues, or its reasoning.
+ */
+export function lowerMistral(node: MistralNode, end: number, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'mistral-think' }, (think) => ({
+      start: think.start,
+      end,
+      calls: [],
+      issues: [],
+      reasoning: context.text.slice(think.text.start, think.text.end),
+    }))
+    .with({ type: 'mistral-calls' }, (calls) => ({
+      start: calls.start,
+      end,
+      ...lowerBody(calls, context),
+    }))
+    .exhaustive();
+}
+
+function lowerBody(
+  node: MistralCalls,
+  context: FormatContext,
+): { calls: RawCall[]; issues: Issue[] } {
+  return match(node.body)
+    .with({ type: 'mistral-list' }, ({ list }) =>
+      readCallList(context, list, { format: 'mistral' }),
+    )
+    .with({ type: 'mistral-object' }, ({ object }) => {
+      const outcome = readCallItem(context, object, { format: 'mistral' });
+      return outcome.ok
+        ? { calls: [outcome.call], issues: [] }
+        : { calls: [], issues: [outcome.issue] };
+    })
+    .with({ type: 'mistral-named' }, (named) => lowerNamed(named, node, context))
+    .with({ type: 'mistral-malformed' }, ({ start }) => ({
+      calls: [],
+      issues: [malformed('a call list or NAME{arguments} after [TOOL_CALLS]', start)],
+    }))
+    .exhaustive();
+}
+
+/** `NAME[ARGS]{..}`: the name is the grammar's, the arguments are the JSON object's. */
+function lowerNamed(
+  named: MistralNamed,
+  node: MistralCalls,
+  context: FormatContext,
+): { calls: RawCall[]; issues: Issue[] } {
+  const { text } = context;
+  const span = { start: node.start, end: named.args?.end ?? named.name.end };
+  const call: RawCall = {
+    name: named.name.text,
+    arguments: {},
+    format: 'mistral',
+    span,
+    repairs: [],
+    complete: false,
+  };
+  if (named.id !== null && named.id !== '') call.id = named.id;
+  if (named.args === null) {
+    // Nothing after the name but the end of the output: a call cut off before its arguments.
+    if (text.slice(node.trailing.start, node.trailing.end).trim() === '')
+      return { calls: [call], issues: [] };
+    return {
+      calls: [],
+      issues: [malformed(`a JSON object after "${named.name.text}"`, named.name.end)],
+    };
+  }
+  const outcome = readArgumentsItem(context, named.args, named.name.text);
+  if (!outcome.ok) {
+    // Arguments cut off before they could be read still make an incomplete call (never run).
+    return outcome.issue.code === 'incomplete-tool-call'
+      ? { calls: [call], issues: [outcome.issue] }
+      : { calls: [], issues: [outcome.issue] };
+  }
+  call.arguments = outcome.arguments;
+  call.repairs = outcome.repairs;
+  call.complete = outcome.complete;
+  return { calls: [call], issues: [] };
+}
+
+function malformed(what: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message: `expected ${what} at ${offset}`, offset };
+}

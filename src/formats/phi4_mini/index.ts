@@ -1,0 +1,26 @@
+/** `phi4_mini`: `functools[{"name": .., "arguments": {..}}, ...]`. */
+import { parse } from '../../generated/phi4_mini.js';
+import type { Format } from '../format.js';
+import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { Phi4MiniSection } from './ast.js';
+import { lowerPhi4Mini } from './lower.js';
+
+/** The phi4_mini format. */
+export const phi4_mini: Format = {
+  id: 'phi4_mini',
+  syntax: 'marked',
+  models: 'Microsoft Phi-4-mini-instruct',
+  markers: ['functools'],
+  parseAt(context, start) {
+    const matched = runGrammar<Phi4MiniSection>(
+      parse,
+      context.text,
+      start,
+      'Section',
+      JSON_EXTENT_OPTIONS,
+    );
+    if (matched === undefined) return undefined;
+    return lowerPhi4Mini(matched.node, matched.end, context);
+  },
+};

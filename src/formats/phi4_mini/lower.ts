@@ -1,0 +1,24 @@
+/** Lowering of phi4_mini sections: the items of the call list become calls. */
+import { match } from 'ts-pattern';
+import type { FormatContext, Section } from '../format.js';
+import { notJsonIssue, readCallList } from '../shared/json-extent.js';
+import type { Phi4MiniSection } from './ast.js';
+
+/**
+ * Lowers a phi4_mini section to calls.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ */
+export function lowerPhi4Mini(node: Phi4MiniSection, end: number, context: FormatContext): Section {
+  const lowered = match(node.list)
+    .with({ type: 'json-list' }, (list) => readCallList(context, list, { format: 'phi4_mini' }))
+    .with({ type: 'phi4-mini-malformed' }, ({ extent }) => ({
+      calls: [],
+      issues: [notJsonIssue(extent, 'a list of JSON call objects after functools')],
+    }))
+    .exhaustive();
+  return { start: node.start, end, ...lowered };
+}

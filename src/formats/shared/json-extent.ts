@@ -1,0 +1,213 @@
+/**
+ * JSON that no end marker delimits (`[TOOL_CALLS]NAME{..}`, `{..}; {..}`, `functools[..]`, a bare
+ * list): the AST of `grammar/json-extent.peggy`, the options its rules need, and the reading of
+ * one extent as a call object. The extent comes from the JSON module's balanced scan, so a `}`
+ * inside a string never ends a call.
+ */
+import { parseJson, scanJsonValue } from '../../json/index.js';
+import type { FormatId, Issue, Repair, Span } from '../../types.js';
+import type { FormatContext, RawCall } from '../format.js';
+import {
+  COMMON_CALL_FIELDS,
+  isPlainObject,
+  readCallObject,
+  type CallFieldNames,
+} from './call-object.js';
+
+/** One JSON value's extent; `closed` is false when the output ended inside it. */
+export interface JsonExtentNode {
+  type: 'json-extent';
+  start: number;
+  end: number;
+  closed: boolean;
+}
+
+/** `[ {..}, {..} ]`: object extents in a list; `closed` is false when the output ended first. */
+export interface JsonListNode {
+  type: 'json-list';
+  start: number;
+  end: number;
+  items: JsonExtentNode[];
+  closed: boolean;
+}
+
+/**
+ * The options every grammar importing `JsonExtent` must be run with (`runGrammar(..., options)`).
+ *
+ * @example
+ * ```ts
+ * runGrammar<MistralNode>(parse, text, start, 'Section', JSON_EXTENT_OPTIONS);
+ * ```
+ */
+export const JSON_EXTENT_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({
+  scanJson: (input: string, start: number) => {
+    const scan = scanJsonValue(input, start);
+    return { end: scan.end, closed: scan.closed };
+  },
+});
+
+/** How to read one extent as a call. */
+export interface CallItemOptions {
+  format: FormatId;
+  /** Field names of the call object (default: the common spellings). */
+  fields?: CallFieldNames;
+  /** False when the call's enclosing list or section was left open at the end of the output. */
+  enclosed?: boolean;
+  /** Extra check on the decoded object (llama3_json needs a `parameters` key); false: not a call. */
+  accept?: (value: Record<string, unknown>) => boolean;
+}
+
+/** A call read from one extent, or the issue that says why it is none. */
+export type CallItemOutcome = { ok: true; call: RawCall } | { ok: false; issue: Issue };
+
+/**
+ * Reads the JSON value of one extent as a call object (`{"name": .., "arguments": {..}}`).
+ *
+ * @param context - The output, schemas and limits.
+ * @param item - The extent, as the grammar found it.
+ * @param options - Format, field names, and whether the enclosing list was closed.
+ * @returns The call (`complete: false` when the output ended inside it), or a
+ * `malformed-tool-call` / `too-deep` / `incomplete-tool-call` issue.
+ * @example
+ * ```ts
+ * readCallItem(context, { type: 'json-extent', start: 12, end: 50, closed: true }, { format: 'mistral' });
+ * ```
+ */
+export function readCallItem(
+  context: FormatContext,
+  item: JsonExtentNode,
+  options: CallItemOptions,
+): CallItemOutcome {
+  const decoded = parseJson(context.text.slice(item.start, item.end), {
+    maxDepth: context.limits.maxDepth,
+    offset: item.start,
+  });
+  if (!decoded.ok) {
+    if (decoded.issue.code === 'too-deep') return decoded;
+    return item.closed
+      ? { ok: false, issue: { ...decoded.issue, code: 'malformed-tool-call' } }
+      : { ok: false, issue: cutOff(item.start) };
+  }
+  const object = readCallObject(decoded.value, item.start, options.fields ?? COMMON_CALL_FIELDS);
+  if (!object.ok) return item.closed ? object : { ok: false, issue: cutOff(item.start) };
+  if (options.accept !== undefined && !options.accept(decoded.value as Record<string, unknown>)) {
+    return {
+      ok: false,
+      issue: {
+        code: 'malformed-tool-call',
+        message: `the object naming "${object.name}" has no arguments field`,
+        offset: item.start,
+      },
+    };
+  }
+  const complete = item.closed && decoded.complete;
+  const repairs: Repair[] = [...decoded.repairs, ...object.repairs];
+  if (complete && options.enclosed === false) {
+    repairs.push({ kind: 'missing-end-marker', offset: item.end });
+  }
+  const call: RawCall = {
+    name: object.name,
+    arguments: object.arguments,
+    format: options.format,
+    span: { start: item.start, end: item.end },
+    repairs,
+    complete,
+  };
+  if (object.id !== undefined) call.id = object.id;
+  return { ok: true, call };
+}
+
+/** The arguments object of a call whose name the syntax gives (`NAME{..}`), or an issue. */
+export type ArgumentsOutcome =
+  | { ok: true; arguments: Record<string, unknown>; repairs: Repair[]; complete: boolean }
+  | { ok: false; issue: Issue };
+
+/**
+ * Reads the JSON object of one extent as a call's arguments (`[TOOL_CALLS]add{"a": 1}`).
+ *
+ * @param context - The output, schemas and limits.
+ * @param item - The extent, as the grammar found it.
+ * @param name - The call's name, for messages.
+ * @returns The arguments (`complete: false` when the output ended inside them), or an issue.
+ * @example
+ * ```ts
+ * readArgumentsItem(context, { type: 'json-extent', start: 15, end: 23, closed: true }, 'add');
+ * // { ok: true, arguments: { a: 1 }, repairs: [], complete: true }
+ * ```
+ */
+export function readArgumentsItem(
+  context: FormatContext,
+  item: JsonExtentNode,
+  name: string,
+): ArgumentsOutcome {
+  const decoded = parseJson(context.text.slice(item.start, item.end), {
+    maxDepth: context.limits.maxDepth,
+    offset: item.start,
+  });
+  if (!decoded.ok) {
+    if (decoded.issue.code === 'too-deep') return decoded;
+    return item.closed
+      ? { ok: false, issue: { ...decoded.issue, code: 'malformed-tool-call' } }
+      : { ok: false, issue: cutOff(item.start) };
+  }
+  if (!isPlainObject(decoded.value)) {
+    const issue: Issue = {
+      code: 'malformed-tool-call',
+      message: `the arguments of "${name}" are not a JSON object`,
+      offset: item.start,
+    };
+    return { ok: false, issue };
+  }
+  return {
+    ok: true,
+    arguments: decoded.value,
+    repairs: decoded.repairs,
+    complete: item.closed && decoded.complete,
+  };
+}
+
+/**
+ * Reads every item of a list as a call; items that are not calls become issues.
+ *
+ * @param context - The output, schemas and limits.
+ * @param list - The list as the grammar found it.
+ * @param options - Format and field names (`enclosed` is taken from the list).
+ * @returns The calls and issues, in order.
+ */
+export function readCallList(
+  context: FormatContext,
+  list: JsonListNode,
+  options: CallItemOptions,
+): { calls: RawCall[]; issues: Issue[] } {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const item of list.items) {
+    const outcome = readCallItem(context, item, { ...options, enclosed: list.closed });
+    if (outcome.ok) calls.push(outcome.call);
+    else issues.push(outcome.issue);
+  }
+  return { calls, issues };
+}
+
+/**
+ * The issue for tool syntax that is not this format's JSON (`[TOOL_CALLS]` followed by prose).
+ *
+ * @param span - The text that was claimed.
+ * @param what - What was expected there.
+ * @returns A `malformed-tool-call` issue.
+ */
+export function notJsonIssue(span: Span, what: string): Issue {
+  return {
+    code: 'malformed-tool-call',
+    message: `expected ${what} at ${span.start}`,
+    offset: span.start,
+  };
+}
+
+function cutOff(offset: number): Issue {
+  return {
+    code: 'incomplete-tool-call',
+    message: 'the output ended inside the call object',
+    offset,
+  };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['llama3_json'], ids: 'sequential' });
+
+describe('llama3_json', () => {
+  it('should read a call object written as the whole output', () => {
+    const result = parser.parse('{"name": "flight_status", "parameters": {"flight": "KL1001"}}');
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        name: 'flight_status',
+        arguments: { flight: 'KL1001' },
+        format: 'llama3_json',
+      }),
+    ]);
+    expect(result.content).toBe('');
+  });
+
+  it('should read calls separated by semicolons after <|python_tag|>', () => {
+    const result = parser.parse(
+      '<|python_tag|>{"name": "a", "parameters": {"x": 1}} ; {"name": "b", "parameters": {}}',
+    );
+    expect(result.calls.map(({ name, arguments: args }) => ({ name, args }))).toEqual([
+      { name: 'a', args: { x: 1 } },
+      { name: 'b', args: {} },
+    ]);
+    expect(result.content).toBe('');
+  });
+
+  it('should accept arguments as an alias of parameters', () => {
+    const result = parser.parse('{"name": "a", "arguments": {"x": 2}}');
+    expect(result.calls[0]?.arguments).toEqual({ x: 2 });
+  });
+
+  it('should keep prose around a call as content', () => {
+    const result = parser.parse(
+      'Checking: {"name": "flight_status", "parameters": {"flight": "U2"}} hold on.',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['flight_status']);
+    expect(result.content).toBe('Checking:  hold on.');
+  });
+
+  it('should leave JSON that is not a call object as content', () => {
+    const text = 'The config is {"name": "prod", "replicas": 3} as before.';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe(text);
+    expect(result.syntaxSeen).toBe(false);
+  });
+
+  it('should leave a bare object cut off by the end of the output as content, and refuse it', () => {
+    const text = '{"name": "flight_status", "parameters": {"flight": "KL';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe(text);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['incomplete-tool-call']);
+  });
+
+  it('should refuse a tagged call cut off by the end of the output', () => {
+    const result = parser.parse(
+      '<|python_tag|>{"name": "flight_status", "parameters": {"flight": "KL',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should report a tagged object that is not a call', () => {
+    const result = parser.parse('<|python_tag|>{"parameters": {"flight": "KL1"}}');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
+  });
+
+  it('should leave an object with an empty name as content', () => {
+    const result = parser.parse('{"name": "", "parameters": {}}');
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe('{"name": "", "parameters": {}}');
+  });
+
+  it('should read a tagged call in auto mode, where the tag shows tool intent', () => {
+    const result = createParser().parse(
+      'Let me check. <|python_tag|>{"name": "flight_status", "parameters": {"flight": "AF7"}}',
+    );
+    expect(result.calls).toEqual([
+      expect.objectContaining({ format: 'llama3_json', arguments: { flight: 'AF7' } }),
+    ]);
+  });
+
+  it('should not trust an untagged object inside prose in auto mode', () => {
+    const result = createParser().parse(
+      'An example: {"name": "flight_status", "parameters": {"flight": "AF7"}} is what I would send.',
+    );
+    expect(result.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['xlam'], ids: 'sequential' });
+
+describe('xlam', () => {
+  it('should read a bare list of calls', () => {
+    const result = parser.parse(
+      '[{"name": "currency", "arguments": {"from": "JPY", "to": "EUR"}}, {"name": "fees", "arguments": {}}]',
+    );
+    expect(
+      result.calls.map(({ name, arguments: args, format }) => ({ name, args, format })),
+    ).toEqual([
+      { name: 'currency', args: { from: 'JPY', to: 'EUR' }, format: 'xlam' },
+      { name: 'fees', args: {}, format: 'xlam' },
+    ]);
+    expect(result.content).toBe('');
+  });
+
+  it('should read a list in a json fence, keeping the prose and recording the fence', () => {
+    const result = parser.parse(
+      'Converting.\n```json\n[{"name": "currency", "parameters": {"to": "USD"}}]\n```',
+    );
+    expect(result.calls[0]?.arguments).toEqual({ to: 'USD' });
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['markdown-fence']);
+    expect(result.content).toBe('Converting.\n');
+  });
+
+  it('should read a list after [TOOL_CALLS] and inside <tool_call> tags', () => {
+    const result = parser.parse(
+      '[TOOL_CALLS][{"name": "a", "arguments": {}}] and <tool_call>[{"name": "b", "arguments": {}}]</tool_call>',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['a', 'b']);
+    expect(result.content).toBe(' and ');
+  });
+
+  it('should leave a JSON list without calls as content', () => {
+    const text = 'Scores: [{"team": "red", "points": 3}] so far.';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe(text);
+  });
+
+  it('should accept the complete calls of a list cut off by the end of the output', () => {
+    const result = parser.parse('[{"name": "fees", "arguments": {"card": "visa"}}, {"name": "cur');
+    expect(result.calls.map((call) => call.name)).toEqual(['fees']);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toContain('missing-end-marker');
+  });
+
+  it('should refuse a call cut off by the end of the output', () => {
+    const result = parser.parse('[{"name": "fees", "arguments": {"card": "vi');
+    expect(result.calls).toEqual([]);
+  });
+
+  it('should report an item without a name while keeping the other calls', () => {
+    const result = parser.parse('[{"name": "fees", "arguments": {}}, {"arguments": {"x": 1}}]');
+    expect(result.calls.map((call) => call.name)).toEqual(['fees']);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should record a fence left open at the end of the output', () => {
+    const result = parser.parse('```json\n[{"name": "fees", "arguments": {}}]\n');
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual([
+      'markdown-fence',
+      'missing-end-marker',
+    ]);
+  });
+
+  it('should be found in auto mode when the list is the whole output', () => {
+    const result = createParser().parse('[{"name": "fees", "arguments": {}}]');
+    expect(result.calls.map((call) => call.format)).toEqual(['xlam']);
+  });
+});
