@@ -6,6 +6,8 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { gemma4 } from './gemma4/index.js';
+import { olmo3 } from './olmo3/index.js';
 import { mistral } from './mistral/index.js';
 import { llama3_json } from './llama3_json/index.js';
 import { granite } from './granite/index.js';
@@ -55,9 +57,9 @@ export const formats = {
   // @slot gigachat3
   // @slot gigachat31
   // @slot command_r7b
-  // @slot gemma4
+  gemma4,
   lfm2,
-  // @slot olmo3
+  olmo3,
   markup,
   granite,
   hermes,

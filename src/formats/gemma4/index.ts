@@ -1,0 +1,22 @@
+/**
+ * `gemma4`: `<|tool_call>call:get_weather{city:<|"|>London<|"|>}<tool_call|>`, with reasoning in
+ * `<|channel>thought\n...<channel|>`. Google Gemma 4.
+ */
+import { parse } from '../../generated/gemma4.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { Gemma4Section } from './ast.js';
+import { lowerGemma4 } from './lower.js';
+
+/** The gemma4 format. */
+export const gemma4: Format = {
+  id: 'gemma4',
+  syntax: 'marked',
+  models: 'Google Gemma 4',
+  markers: ['<|tool_call>', '<|channel>', '<channel|>'],
+  parseAt(context, start) {
+    const matched = runGrammar<Gemma4Section>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerGemma4(matched.node, matched.end, context);
+  },
+};

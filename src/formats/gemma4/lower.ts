@@ -1,0 +1,76 @@
+/** Lowering of gemma4 sections: calls, the thought channel, stray channel tokens. */
+import { match } from 'ts-pattern';
+import type { Issue, Repair } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import type { Gemma4ToolCalls, Gemma4Section } from './ast.js';
+import { Gemma4ValueError, lowerGemma4Arguments } from './values.js';
+
+/**
+ * Lowers a gemma4 section. A block without `<tool_call|>` gets a `missing-end-marker` repair; its
+ * calls are complete when their `}` was written. The thought channel becomes reasoning (tool
+ * syntax inside it is never a call); a stray `<channel|>` contributes nothing.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls, reasoning and issues.
+ */
+export function lowerGemma4(node: Gemma4Section, end: number, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'gemma4-tool-calls' }, (section) => lowerToolCalls(section, end, context))
+    .with({ type: 'gemma4-malformed' }, (section) => ({
+      start: section.start,
+      end,
+      calls: [],
+      issues: [
+        section.closed
+          ? {
+              code: 'malformed-tool-call' as const,
+              message: `<|tool_call> at ${section.start} is not followed by call:NAME{...}`,
+              offset: section.body.start,
+            }
+          : {
+              code: 'incomplete-tool-call' as const,
+              message: `<|tool_call> at ${section.start} was cut off by the end of the output`,
+              offset: section.body.start,
+            },
+      ],
+    }))
+    .with({ type: 'gemma4-channel' }, (section) => ({
+      start: section.start,
+      end,
+      calls: [],
+      issues: [],
+      reasoning: section.body,
+    }))
+    .with({ type: 'gemma4-channel-close' }, (section) => ({
+      start: section.start,
+      end,
+      calls: [],
+      issues: [],
+    }))
+    .exhaustive();
+}
+
+function lowerToolCalls(section: Gemma4ToolCalls, end: number, context: FormatContext): Section {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  for (const call of section.calls) {
+    const repairs: Repair[] = section.closed ? [] : [{ kind: 'missing-end-marker', offset: end }];
+    try {
+      const args = lowerGemma4Arguments(call, context, repairs);
+      calls.push({
+        name: call.name,
+        arguments: args,
+        format: 'gemma4',
+        span: { start: call.start, end: call.end },
+        repairs,
+        complete: call.closed,
+      });
+    } catch (error) {
+      if (!(error instanceof Gemma4ValueError)) throw error;
+      issues.push(error.issue);
+    }
+  }
+  return { start: section.start, end, calls, issues };
+}

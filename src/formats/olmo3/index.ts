@@ -1,0 +1,22 @@
+/**
+ * `olmo3`: `<function_calls>get_weather(city='Paris')\nget_time()</function_calls>`, Python calls
+ * one a line. AllenAI Olmo 3.
+ */
+import { parse } from '../../generated/olmo3.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { Olmo3Section } from './ast.js';
+import { lowerOlmo3 } from './lower.js';
+
+/** The olmo3 format. */
+export const olmo3: Format = {
+  id: 'olmo3',
+  syntax: 'marked',
+  models: 'AllenAI Olmo 3 Instruct / Think',
+  markers: ['<function_calls>'],
+  parseAt(context, start) {
+    const matched = runGrammar<Olmo3Section>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerOlmo3(matched.node, matched.end, context);
+  },
+};

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['gemma4'], ids: 'sequential' });
+
+const Q = '<|"|>';
+
+describe('gemma4', () => {
+  it('should read one call with quoted strings and bare keys', () => {
+    const result = parser.parse(
+      `<|tool_call>call:send_mail{to:${Q}ana@example.com${Q},subject:${Q}Hi, there{}${Q}}<tool_call|>`,
+    );
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        name: 'send_mail',
+        arguments: { to: 'ana@example.com', subject: 'Hi, there{}' },
+        format: 'gemma4',
+        id: 'call_0',
+      }),
+    ]);
+    expect(result.content).toBe('');
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read numbers, literals, lists and nested maps', () => {
+    const result = parser.parse(
+      `<|tool_call>call:plan{steps:[${Q}a${Q},${Q}b${Q}],limits:{max:-3,ratio:2.5e-1,on:true},note:null,empty:{},none:[]}<tool_call|>`,
+    );
+    expect(result.calls[0]?.arguments).toEqual({
+      steps: ['a', 'b'],
+      limits: { max: -3, ratio: 0.25, on: true },
+      note: null,
+      empty: {},
+      none: [],
+    });
+  });
+
+  it('should read consecutive blocks and keep the prose around them', () => {
+    const result = parser.parse(
+      `Two lookups.<|tool_call>call:a{x:1}<tool_call|><|tool_call>call:b{y:${Q}z${Q}}<tool_call|>Done.`,
+    );
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['a', { x: 1 }],
+      ['b', { y: 'z' }],
+    ]);
+    expect(result.content).toBe('Two lookups.Done.');
+  });
+
+  it('should type bare values by the tool schema when one is known, else keep the text', () => {
+    const tools = [
+      {
+        name: 'set_mode',
+        parameters: {
+          type: 'object',
+          properties: { unit: { type: 'string' }, strict: { type: 'boolean' } },
+        },
+      },
+    ];
+    const typed = createParser({ formats: ['gemma4'], tools, ids: 'sequential' });
+    const text = '<|tool_call>call:set_mode{unit:celsius,strict:TRUE}<tool_call|>';
+    const result = typed.parse(text);
+    expect(result.calls[0]?.arguments).toEqual({ unit: 'celsius', strict: true });
+    expect(result.calls[0]?.repairs).toEqual([
+      expect.objectContaining({ kind: 'schema-typed-value', detail: 'strict' }),
+    ]);
+    expect(parser.parse(text).calls[0]?.arguments).toEqual({ unit: 'celsius', strict: 'TRUE' });
+  });
+
+  it('should split the thought channel into reasoning and never run calls inside it', () => {
+    const result = parser.parse(
+      `<|channel>thought\nMaybe <|tool_call>call:a{x:1}<tool_call|> later.<channel|>Answer: 4.`,
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.reasoning).toBe('Maybe <|tool_call>call:a{x:1}<tool_call|> later.');
+    expect(result.content).toBe('Answer: 4.');
+  });
+
+  it('should drop stray and repeated channel tokens from the content', () => {
+    const result = parser.parse('<|channel><|channel>thought\n<channel|>Hi.<channel|>');
+    expect(result.content).toBe('Hi.');
+    expect(result.reasoning).toBe('');
+  });
+
+  it('should accept a complete call whose close token never came, recording the repair', () => {
+    const result = parser.parse('<|tool_call>call:ping{host:<|"|>db<|"|>}');
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ host: 'db' }]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
+  });
+
+  it('should refuse a call cut off inside its arguments', () => {
+    const result = parser.parse('<|tool_call>call:ping{host:<|"|>d');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'ping', reason: 'incomplete' }),
+    ]);
+  });
+
+  it('should report a block that is not call:NAME{...} as malformed and consume it', () => {
+    const result = parser.parse('<|tool_call>ping the host<tool_call|>after');
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe('after');
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should keep __proto__ keys as plain data', () => {
+    const result = parser.parse('<|tool_call>call:set{__proto__:{x:1}}<tool_call|>');
+    const args = result.calls[0]?.arguments ?? {};
+    expect(Object.keys(args)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+  });
+
+  it('should be found in auto mode', () => {
+    const auto = createParser({ ids: 'sequential' });
+    const result = auto.parse('Sure.<|tool_call>call:now{}<tool_call|>');
+    expect(result.calls).toEqual([expect.objectContaining({ name: 'now', format: 'gemma4' })]);
+    expect(result.content).toBe('Sure.');
+  });
+});
