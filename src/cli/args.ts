@@ -90,7 +90,7 @@ function explain(error: unknown, known: string[]): string {
     return `unknown flag ${flag} (${hint})`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const flag = /--([\w-]+)/.exec(message)?.[0] ?? 'a flag';
+    const flag = /--[\w-]+/.exec(message)?.[0] ?? 'a flag';
     return `${flag} needs a value, e.g. ${flag} <value>`;
   }
   return message.split('\n')[0] ?? message;
