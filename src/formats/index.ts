@@ -6,6 +6,8 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { deepseek_v4_dsml } from './deepseek_v4_dsml/index.js';
+import { deepseek_v32_dsml } from './deepseek_v32_dsml/index.js';
 import { gemma4 } from './gemma4/index.js';
 import { olmo3 } from './olmo3/index.js';
 import { mistral } from './mistral/index.js';
@@ -47,8 +49,8 @@ export const formats = {
   seed_oss,
   minimax_m2,
   step3,
-  // @slot deepseek_v32_dsml
-  // @slot deepseek_v4_dsml
+  deepseek_v32_dsml,
+  deepseek_v4_dsml,
   kimi_k2,
   deepseek_v3,
   deepseek_v31,

@@ -137,9 +137,11 @@ export function lowerInvoke(
         const value = readValue(context, name, key, parameter, conventions, repairs);
         setArgument(args, key, value);
       }
-      const rest = context.text.slice(node.rest.start, node.rest.end);
-      if (rest.trim() !== '') {
-        const body = node.parameters.length === 0 ? readJsonBody(context, node.rest) : undefined;
+      // Text after the parameters: a JSON body when there are none (SGLang accepts it), else stray.
+      const rest = context.text.slice(node.rest.start, node.rest.end).trim();
+      if (rest !== '') {
+        const jsonBody = node.parameters.length === 0 && rest.startsWith('{');
+        const body = jsonBody ? readJsonBody(context, node.rest) : undefined;
         if (body !== undefined) {
           for (const [key, value] of Object.entries(body.value)) setArgument(args, key, value);
           repairs.push(...body.repairs);

@@ -1,0 +1,25 @@
+/**
+ * `deepseek_v4_dsml`: `<｜DSML｜tool_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="k" string="true">v
+ * </｜DSML｜parameter></｜DSML｜invoke></｜DSML｜tool_calls>`. DeepSeek-V4, DeepSeek-V4-Flash.
+ */
+import { parse } from '../../generated/deepseek_v4_dsml.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { DeepseekV4DsmlSection } from './ast.js';
+import { lowerDeepseekV4Dsml } from './lower.js';
+
+/** The deepseek_v4_dsml format. */
+export const deepseek_v4_dsml: Format = {
+  id: 'deepseek_v4_dsml',
+  syntax: 'marked',
+  models: 'DeepSeek-V4, DeepSeek-V4-Flash',
+  markers: ['<｜DSML｜tool_calls>'],
+  parseAt(context, start) {
+    const matched = runGrammar<DeepseekV4DsmlSection>(parse, context.text, start, 'Section', {
+      tagPrefix: '｜DSML｜',
+      stops: ['</｜DSML｜tool_calls>'],
+    });
+    if (matched === undefined) return undefined;
+    return lowerDeepseekV4Dsml(matched.node, matched.end, context);
+  },
+};

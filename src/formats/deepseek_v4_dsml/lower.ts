@@ -1,0 +1,31 @@
+/** Lowering of deepseek_v4_dsml sections: each DSML invoke element becomes a call. */
+import { match } from 'ts-pattern';
+import type { FormatContext, Section } from '../format.js';
+import { lowerInvokeBlock } from '../shared/xml-invoke.js';
+import type { DeepseekV4DsmlSection } from './ast.js';
+
+/**
+ * Lowers a deepseek_v4_dsml section to calls. `string="true"` values stay text as written,
+ * `string="false"` values are read as JSON, values without the attribute are typed by the
+ * tool's schema when one is known.
+ *
+ * @param node - The section's AST.
+ * @param end - Where the grammar stopped.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ */
+export function lowerDeepseekV4Dsml(
+  node: DeepseekV4DsmlSection,
+  end: number,
+  context: FormatContext,
+): Section {
+  return match(node)
+    .with({ type: 'deepseek-v4-dsml-section' }, (section) =>
+      lowerInvokeBlock(context, section, end, {
+        format: 'deepseek_v4_dsml',
+        trimValues: false,
+        stringAttribute: true,
+      }),
+    )
+    .exhaustive();
+}
