@@ -6,6 +6,10 @@
 import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
+import { harmony } from './harmony/index.js';
+import { command_r7b } from './command_r7b/index.js';
+import { gigachat31 } from './gigachat31/index.js';
+import { gigachat3 } from './gigachat3/index.js';
 import { deepseek_v4_dsml } from './deepseek_v4_dsml/index.js';
 import { deepseek_v32_dsml } from './deepseek_v32_dsml/index.js';
 import { gemma4 } from './gemma4/index.js';
@@ -54,11 +58,11 @@ export const formats = {
   kimi_k2,
   deepseek_v3,
   deepseek_v31,
-  // @slot harmony
+  harmony,
   internlm,
-  // @slot gigachat3
-  // @slot gigachat31
-  // @slot command_r7b
+  gigachat3,
+  gigachat31,
+  command_r7b,
   gemma4,
   lfm2,
   olmo3,

@@ -2,7 +2,7 @@
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import { lowerNamedArguments, type NamedArgumentsCall } from '../shared/named-arguments.js';
+import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import type { DeepSeekV31Call, DeepSeekV31Item, DeepSeekV31Section } from './ast.js';
 
 /**
@@ -22,20 +22,24 @@ export function lowerDeepSeekV31(
   const issues: Issue[] = [];
   for (const item of node.items) {
     const lowered = lowerItem(item, context);
-    if (lowered.call !== undefined) calls.push(lowered.call);
-    if (lowered.issue !== undefined) issues.push(lowered.issue);
+    if (lowered === undefined) continue;
+    if ('call' in lowered) calls.push(lowered.call);
+    else issues.push(lowered.issue);
   }
   return { start: node.start, end, calls, issues };
 }
 
-function lowerItem(item: DeepSeekV31Item, context: FormatContext): NamedArgumentsCall {
+/** A call, the issue that kept it from being one, or nothing (stray text). */
+type Lowered = { call: RawCall } | { issue: Issue };
+
+function lowerItem(item: DeepSeekV31Item, context: FormatContext): Lowered | undefined {
   return match(item)
     .with({ type: 'deepseek-v31-call' }, (call) => lowerCall(call, context))
-    .with({ type: 'deepseek-v31-stray' }, () => ({}))
+    .with({ type: 'deepseek-v31-stray' }, () => undefined)
     .exhaustive();
 }
 
-function lowerCall(call: DeepSeekV31Call, context: FormatContext): NamedArgumentsCall {
+function lowerCall(call: DeepSeekV31Call, context: FormatContext): Lowered {
   const name = context.text.slice(call.name.start, call.name.end).trim();
   if (call.body === null) {
     return {
@@ -46,7 +50,7 @@ function lowerCall(call: DeepSeekV31Call, context: FormatContext): NamedArgument
       },
     };
   }
-  return lowerNamedArguments(context, {
+  return readArgumentsPayload(context, {
     format: 'deepseek_v31',
     name,
     span: { start: call.start, end: call.end },

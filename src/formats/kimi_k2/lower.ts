@@ -2,7 +2,7 @@
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import { lowerNamedArguments } from '../shared/named-arguments.js';
+import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import type { KimiCall, KimiItem, KimiSection } from './ast.js';
 
 /**
@@ -18,8 +18,9 @@ export function lowerKimi(node: KimiSection, end: number, context: FormatContext
   const issues: Issue[] = [];
   for (const item of node.items) {
     const lowered = lowerItem(item, context);
-    if (lowered.call !== undefined) calls.push(lowered.call);
-    if (lowered.issue !== undefined) issues.push(lowered.issue);
+    if (lowered === undefined) continue;
+    if ('call' in lowered) calls.push(lowered.call);
+    else issues.push(lowered.issue);
   }
   if (calls.length === 0 && issues.length === 0) {
     issues.push({
@@ -31,14 +32,17 @@ export function lowerKimi(node: KimiSection, end: number, context: FormatContext
   return { start: node.start, end, calls, issues };
 }
 
-function lowerItem(item: KimiItem, context: FormatContext): { call?: RawCall; issue?: Issue } {
+/** A call, the issue that kept it from being one, or nothing (stray text). */
+type Lowered = { call: RawCall } | { issue: Issue };
+
+function lowerItem(item: KimiItem, context: FormatContext): Lowered | undefined {
   return match(item)
     .with({ type: 'kimi-call' }, (call) => lowerCall(call, context))
-    .with({ type: 'kimi-stray' }, () => ({}))
+    .with({ type: 'kimi-stray' }, () => undefined)
     .exhaustive();
 }
 
-function lowerCall(call: KimiCall, context: FormatContext): { call?: RawCall; issue?: Issue } {
+function lowerCall(call: KimiCall, context: FormatContext): Lowered {
   const id = context.text.slice(call.id.start, call.id.end).trim();
   if (call.body === null) {
     return {
@@ -49,7 +53,7 @@ function lowerCall(call: KimiCall, context: FormatContext): { call?: RawCall; is
       },
     };
   }
-  return lowerNamedArguments(context, {
+  return readArgumentsPayload(context, {
     format: 'kimi_k2',
     name: nameOf(id),
     id,

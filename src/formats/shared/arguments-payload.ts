@@ -47,7 +47,9 @@ export function readArgumentsPayload(
     ? []
     : [{ kind: 'missing-end-marker' as const, offset: source.span.end }];
   if (context.text.slice(source.payload.start, source.payload.end).trim() === '') {
-    const call: RawCall = { ...base, arguments: {}, repairs: endRepairs, complete: true };
+    // Empty arguments between closed markers mean "no arguments"; cut off by the end of the
+    // output, the arguments may simply not have been written yet (fail closed).
+    const call: RawCall = { ...base, arguments: {}, repairs: endRepairs, complete: source.closed };
     if (source.id !== undefined) call.id = source.id;
     return { call };
   }

@@ -1,0 +1,29 @@
+/**
+ * `command_r7b`: `<|START_ACTION|>[{"tool_call_id": "0", "tool_name": ..., "parameters": {...}}]
+ * <|END_ACTION|>`, reasoning in `<|START_THINKING|>`, the answer in `<|START_RESPONSE|>` or
+ * `<|START_TEXT|>`. Command R7B, Command A, Cohere2 MoE.
+ */
+import { parse } from '../../generated/command_r7b.js';
+import type { Format } from '../format.js';
+import { runGrammar } from '../shared/run-grammar.js';
+import type { CommandR7bNode } from './ast.js';
+import { lowerCommandR7b } from './lower.js';
+
+/** The command_r7b format: every one of its blocks is a section (calls, reasoning or content). */
+export const command_r7b: Format = {
+  id: 'command_r7b',
+  syntax: 'marked',
+  models: 'Command R7B, Command A, Cohere2 MoE',
+  markers: [
+    '<|START_ACTION|>',
+    '<|START_THINKING|>',
+    '<|START_RESPONSE|>',
+    '<|START_TEXT|>',
+    '<|END_THINKING|>',
+  ],
+  parseAt(context, start) {
+    const matched = runGrammar<CommandR7bNode>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    return lowerCommandR7b(matched.node, matched.end, context);
+  },
+};

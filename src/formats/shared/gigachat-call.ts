@@ -1,0 +1,90 @@
+/**
+ * The call body both GigaChat syntaxes write after their header (`function call<|role_sep|>` in
+ * GigaChat 3, `<|function_call|>` in 3.1): one JSON object `{"name": ..., "arguments": {...}}`
+ * that no end marker delimits, so its extent comes from a balanced scan.
+ */
+import type { FormatId, Issue } from '../../types.js';
+import type { FormatContext, RawCall } from '../format.js';
+import { readCallObject } from './call-object.js';
+import { readJsonValueAt } from './json-value-at.js';
+
+/** GigaChat's call object: exactly `name` and `arguments`, as the reference parsers read it. */
+const GIGACHAT_FIELDS = { name: ['name'], arguments: ['arguments'] } as const;
+
+/** The call read after a GigaChat header, and where its JSON ended. */
+export interface GigaChatBody {
+  /** End of the JSON object, or `start` when no object followed the header. */
+  end: number;
+  /** True when the JSON object found its closing brace. */
+  closed: boolean;
+  call?: RawCall;
+  issue?: Issue;
+}
+
+/**
+ * Reads the JSON call object starting at `start`.
+ *
+ * The object needs a non-empty `name` and an `arguments` member holding an object (or a JSON
+ * string of one): a call without `arguments` is malformed, as GigaChat always writes them.
+ *
+ * @param context - The output, schemas and limits.
+ * @param format - `gigachat3` or `gigachat31`.
+ * @param sectionStart - Where the header started (the call's span starts there).
+ * @param start - Where the JSON should start, just after the header.
+ * @returns The call or an issue, and where the JSON ended.
+ * @example
+ * ```ts
+ * readGigaChatBody(context, 'gigachat31', 0, 17); // { end: 60, closed: true, call: { name: 'f', ... } }
+ * ```
+ */
+export function readGigaChatBody(
+  context: FormatContext,
+  format: FormatId,
+  sectionStart: number,
+  start: number,
+): GigaChatBody {
+  if (context.text[start] !== '{') {
+    return {
+      end: start,
+      closed: false,
+      issue: malformed(
+        `the ${format} call at ${sectionStart} is not followed by a JSON object`,
+        start,
+      ),
+    };
+  }
+  const json = readJsonValueAt(context, start);
+  const { end, closed } = json;
+  if (!json.payload.ok) {
+    const code = json.payload.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';
+    return { end, closed, issue: { ...json.payload.issue, code } };
+  }
+  const [value] = json.payload.values;
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !Object.hasOwn(value, 'arguments')
+  ) {
+    return {
+      end,
+      closed,
+      issue: malformed(`the ${format} call at ${start} has no "arguments"`, start),
+    };
+  }
+  const read = readCallObject(value, start, GIGACHAT_FIELDS);
+  if (!read.ok) return { end, closed, issue: read.issue };
+  const call: RawCall = {
+    name: read.name,
+    arguments: read.arguments,
+    format,
+    span: { start: sectionStart, end },
+    repairs: [...json.payload.repairs, ...read.repairs],
+    complete: closed && json.payload.complete,
+  };
+  return { end, closed, call };
+}
+
+function malformed(message: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message, offset };
+}

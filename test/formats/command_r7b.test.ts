@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+
+const parser = createParser({ formats: ['command_r7b'], ids: 'sequential' });
+
+function action(items: string): string {
+  return `<|START_ACTION|>[\n    ${items}\n]<|END_ACTION|>`;
+}
+
+describe('command_r7b', () => {
+  it('should read an action list, using tool_call_id as the call id', () => {
+    const result = parser.parse(
+      action('{"tool_call_id": "0", "tool_name": "query_db", "parameters": {"sql": "select 1"}}'),
+    );
+    expect(result.calls).toEqual([
+      expect.objectContaining({
+        id: '0',
+        name: 'query_db',
+        arguments: { sql: 'select 1' },
+        format: 'command_r7b',
+        repairs: [],
+      }),
+    ]);
+    expect(result.content).toBe('');
+    expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read several calls from one action list, in order', () => {
+    const result = parser.parse(
+      action(
+        '{"tool_call_id": "0", "tool_name": "a", "parameters": {}},\n    {"tool_call_id": "1", "tool_name": "b", "parameters": {"n": 2}}',
+      ),
+    );
+    expect(result.calls.map((each) => [each.id, each.name, each.arguments])).toEqual([
+      ['0', 'a', {}],
+      ['1', 'b', { n: 2 }],
+    ]);
+  });
+
+  it('should split thinking into reasoning and keep tool syntax inside it inert', () => {
+    const result = parser.parse(
+      `<|START_THINKING|>Maybe ${action('{"tool_call_id": "9", "tool_name": "x", "parameters": {}}')}?<|END_THINKING|>${action('{"tool_call_id": "0", "tool_name": "y", "parameters": {}}')}`,
+    );
+    expect(result.calls.map((each) => each.name)).toEqual(['y']);
+    expect(result.reasoning).toContain('Maybe <|START_ACTION|>');
+    expect(result.content).toBe('');
+  });
+
+  it('should read a response or text block as content without its tokens', () => {
+    expect(parser.parse('<|START_RESPONSE|>It is 12°C.<|END_RESPONSE|>').content).toBe(
+      'It is 12°C.',
+    );
+    expect(parser.parse('<|START_TEXT|>It is 12°C.<|END_TEXT|>').content).toBe('It is 12°C.');
+  });
+
+  it('should read text before a lone end-of-thinking token as reasoning', () => {
+    const result = parser.parse(
+      `The user wants a lookup.<|END_THINKING|>${action('{"tool_call_id": "0", "tool_name": "lookup", "parameters": {}}')}`,
+    );
+    expect(result.reasoning).toBe('The user wants a lookup.');
+    expect(result.content).toBe('');
+    expect(result.calls.map((each) => each.name)).toEqual(['lookup']);
+  });
+
+  it('should drop a stray end-of-thinking token after a response', () => {
+    const result = parser.parse('<|START_RESPONSE|>Hi.<|END_RESPONSE|> and <|END_THINKING|>');
+    expect(result.content).toBe('Hi. and ');
+    expect(result.reasoning).toBe('');
+  });
+
+  it('should accept a complete action whose end token never came, recording the repair', () => {
+    const result = parser.parse(
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "ping", "parameters": {}}]',
+    );
+    expect(result.calls.map((each) => each.name)).toEqual(['ping']);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
+  });
+
+  it('should refuse an action cut off inside its JSON', () => {
+    const result = parser.parse(
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "ping", "parameters": {"host": "a',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((each) => each.reason)).toEqual(['incomplete']);
+  });
+
+  it('should report an action that is not JSON and an item without a tool name', () => {
+    const result = parser.parse(
+      `<|START_ACTION|>ping the host<|END_ACTION|>${action('{"tool_call_id": "0", "parameters": {}}')}`,
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual([
+      'malformed-tool-call',
+      'malformed-tool-call',
+    ]);
+  });
+
+  it('should be found in auto mode', () => {
+    const result = createParser({ formats: 'auto' }).parse(
+      action('{"tool_call_id": "0", "tool_name": "ping", "parameters": {}}'),
+    );
+    expect(result.calls.map((each) => [each.name, each.format])).toEqual([['ping', 'command_r7b']]);
+  });
+});
