@@ -7,6 +7,7 @@ import { parseJson } from '../../json/index.js';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { isPlainObject } from './call-object.js';
+import { setOwn } from './own-property.js';
 import type { XmlAttribute, XmlInvoke, XmlParameter } from './xml-invoke-ast.js';
 import { parameterSchema, typeBySchema } from './typed-value.js';
 
@@ -135,7 +136,7 @@ export function lowerInvoke(
           return failed(`parameter "${key}" of "${name}" has no close tag`, parameter.start);
         }
         const value = readValue(context, name, key, parameter, conventions, repairs);
-        setArgument(args, key, value);
+        setOwn(args, key, value);
       }
       // Text after the parameters: a JSON body when there are none (SGLang accepts it), else stray.
       const rest = context.text.slice(node.rest.start, node.rest.end).trim();
@@ -143,7 +144,7 @@ export function lowerInvoke(
         const jsonBody = node.parameters.length === 0 && rest.startsWith('{');
         const body = jsonBody ? readJsonBody(context, node.rest) : undefined;
         if (body !== undefined) {
-          for (const [key, value] of Object.entries(body.value)) setArgument(args, key, value);
+          for (const [key, value] of Object.entries(body.value)) setOwn(args, key, value);
           repairs.push(...body.repairs);
           complete &&= body.complete;
         } else if (!cutOff) {
@@ -221,11 +222,6 @@ function readJsonBody(
 
 function attribute(attributes: readonly XmlAttribute[], key: string): string | undefined {
   return attributes.find((item) => item.key === key)?.value;
-}
-
-/** Sets an argument as an own property, so a parameter named `__proto__` stays plain data. */
-function setArgument(args: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function failed(message: string, offset: number): LoweredInvoke {
