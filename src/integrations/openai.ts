@@ -1,0 +1,150 @@
+/**
+ * `tool-call-parser/openai`: accepted calls in the shape of OpenAI chat.completions, so a proxy
+ * in front of a raw completion server can answer OpenAI clients. The `openai` package is only a
+ * source of types here (an optional peer dependency); nothing is imported at run time.
+ *
+ * @packageDocumentation
+ */
+import type {
+  ChatCompletionChunk,
+  ChatCompletionMessageFunctionToolCall,
+} from 'openai/resources/chat/completions';
+import type { RejectedCall, StreamEvent, ToolCall } from '../types.js';
+
+/** One streamed delta of a chat completion choice (`choices[0].delta`). */
+export type OpenAIDelta = ChatCompletionChunk.Choice.Delta;
+
+/**
+ * Converts accepted calls to chat.completions `tool_calls`.
+ *
+ * @param calls - Calls from `parser.parse(text).calls`.
+ * @returns One `{ id, type: 'function', function: { name, arguments } }` per call, the
+ * arguments as a JSON string.
+ * @example
+ * ```ts
+ * const { calls } = parser.parse('<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>');
+ * toOpenAIToolCalls(calls)[0]?.function.arguments; // '{"city":"Oslo"}'
+ * ```
+ */
+export function toOpenAIToolCalls(
+  calls: readonly ToolCall[],
+): ChatCompletionMessageFunctionToolCall[] {
+  return calls.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
+}
+
+/** Options of {@link createOpenAIStreamConverter}. */
+export interface OpenAIStreamOptions {
+  /** Called with each call the parser refused; refused calls are never sent to the client. */
+  onRejected?: (rejection: RejectedCall) => void;
+}
+
+/** Turns stream events into chat.completions deltas; see {@link createOpenAIStreamConverter}. */
+export interface OpenAIStreamConverter {
+  /**
+   * Converts the events of one `push` or `end`.
+   *
+   * @param events - Events from `parser.stream()`.
+   * @returns The deltas to send, in order (possibly none).
+   */
+  push(events: readonly StreamEvent[]): OpenAIDelta[];
+  /** `'tool_calls'` once a call was sent, else `'stop'`: the last chunk's `finish_reason`. */
+  finishReason(): 'tool_calls' | 'stop';
+}
+
+/**
+ * Creates a converter from the parser's stream events to OpenAI streaming deltas. Text goes out
+ * as it arrives (`{ content }`, the first with `role: 'assistant'`). A call goes out when the
+ * parser accepts it at its `tool-call-end`: first `{ index, id, type, function: { name,
+ * arguments: '' } }`, then its argument fragments. An OpenAI client runs every call it has
+ * accumulated when the stream finishes, so a call is held back until it is validated: a refused
+ * call never reaches the client, and indexes stay dense. Reasoning is not sent.
+ *
+ * @param options - `onRejected`, told about refused calls.
+ * @returns The converter.
+ * @example
+ * ```ts
+ * const stream = parser.stream();
+ * const openai = createOpenAIStreamConverter();
+ * for await (const text of upstream) {
+ *   for (const delta of openai.push(stream.push(text))) send({ choices: [{ index: 0, delta, finish_reason: null }] });
+ * }
+ * for (const delta of openai.push(stream.end())) send({ choices: [{ index: 0, delta, finish_reason: null }] });
+ * send({ choices: [{ index: 0, delta: {}, finish_reason: openai.finishReason() }] });
+ * ```
+ */
+export function createOpenAIStreamConverter(
+  options: OpenAIStreamOptions = {},
+): OpenAIStreamConverter {
+  // Argument fragments of calls not yet accepted, by call id: sent only after validation.
+  const pending = new Map<string, string[]>();
+  // The next dense tool-call index: refused calls leave no gap.
+  let nextIndex = 0;
+  // OpenAI streams name the role once, in the first delta.
+  let roleSent = false;
+  const withRole = (delta: OpenAIDelta): OpenAIDelta => {
+    if (roleSent) return delta;
+    roleSent = true;
+    return { role: 'assistant', ...delta };
+  };
+  return {
+    push(events) {
+      const deltas: OpenAIDelta[] = [];
+      for (const event of events) {
+        switch (event.type) {
+          case 'text-delta':
+            if (event.delta !== '') deltas.push(withRole({ content: event.delta }));
+            break;
+          case 'reasoning-delta':
+            break;
+          case 'tool-call-start':
+            pending.set(event.id, []);
+            break;
+          case 'tool-call-delta':
+            pending.get(event.id)?.push(event.argumentsDelta);
+            break;
+          case 'tool-call-end': {
+            const fragments = pending.get(event.id);
+            pending.delete(event.id);
+            if ('rejection' in event) {
+              options.onRejected?.(event.rejection);
+              break;
+            }
+            deltas.push(...callDeltas(event.call, fragments, nextIndex, withRole));
+            nextIndex += 1;
+            break;
+          }
+        }
+      }
+      return deltas;
+    },
+    finishReason() {
+      return nextIndex > 0 ? 'tool_calls' : 'stop';
+    },
+  };
+}
+
+function callDeltas(
+  call: ToolCall,
+  fragments: string[] | undefined,
+  index: number,
+  withRole: (delta: OpenAIDelta) => OpenAIDelta,
+): OpenAIDelta[] {
+  const json = JSON.stringify(call.arguments);
+  // The streamed fragments are canonical JSON; if they do not add up to the final arguments
+  // (a call the stream could not read early), the final JSON goes out in one fragment.
+  const parts = fragments !== undefined && fragments.join('') === json ? fragments : [json];
+  return [
+    withRole({
+      tool_calls: [
+        { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+      ],
+    }),
+    ...parts
+      .filter((part) => part !== '')
+      .map((part) => ({ tool_calls: [{ index, function: { arguments: part } }] })),
+  ];
+}
