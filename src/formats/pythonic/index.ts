@@ -26,12 +26,26 @@ export const pythonic: Format = {
 };
 
 /**
- * A cheap look at what follows a `[` before running the grammar: a name or the end of the output.
- * Most `[` in prose (markdown links, citations, lists) fail here without a parser run.
+ * A cheap look at what follows a `[` before running the grammar: `name(` (a dotted name, spaces
+ * allowed around it), or only spaces up to the end of the output (a list cut off at its start).
+ * Most `[` in prose and code (markdown links, citations, indexing) fail here without a parser run;
+ * the look never passes a `[`, so the scan stays linear over all markers.
  */
 function mayStartCalls(text: string, start: number): boolean {
   if (text.charCodeAt(start) !== 0x5b) return true;
-  let index = start + 1;
+  let index = skipSpaces(text, start + 1);
+  if (index === text.length) return true;
+  const nameStart = index;
+  while (index < text.length && NAME_CHARACTER.test(text.charAt(index))) index += 1;
+  if (index === nameStart || !/[a-z_]/i.test(text.charAt(nameStart))) return false;
+  index = skipSpaces(text, index);
+  return index === text.length || text.charCodeAt(index) === 0x28;
+}
+
+const NAME_CHARACTER = /[\w.-]/;
+
+function skipSpaces(text: string, from: number): number {
+  let index = from;
   while (index < text.length && /\s/.test(text.charAt(index))) index += 1;
-  return index === text.length || /[a-z_]/i.test(text.charAt(index));
+  return index;
 }
