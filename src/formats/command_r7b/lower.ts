@@ -49,10 +49,14 @@ export function lowerCommandR7b(
     .exhaustive();
 }
 
-/** True when `position` holds the output's first `<|END_THINKING|>` and no block opened before. */
+/**
+ * True when `position` holds the output's first `<|END_THINKING|>` and no block opened before.
+ * Both searches run backwards from `position`, so a run of these tokens costs linear time.
+ */
 function opensOutput(text: string, position: number): boolean {
   return (
-    text.indexOf('<|END_THINKING|>') === position && text.lastIndexOf('<|START_', position) === -1
+    (position === 0 || text.lastIndexOf('<|END_THINKING|>', position - 1) === -1) &&
+    text.lastIndexOf('<|START_', position) === -1
   );
 }
 
