@@ -1,0 +1,187 @@
+/**
+ * `tool-call-parser/ai-sdk`: a language-model middleware for the AI SDK's `wrapLanguageModel`,
+ * for models that write their tool calls as text (a raw completion server, a fine-tune, a model
+ * whose provider does not parse its syntax). Text and stream parts become `tool-call` parts after
+ * the allowlist and schema validation; a refused call stays text, with a warning. Works with
+ * `ai` 6 (LanguageModelV3) and `ai` 7 (V4), an optional peer dependency.
+ *
+ * @packageDocumentation
+ */
+import type { LanguageModelMiddleware } from 'ai';
+import type { ParserOptions, ToolDefinition } from '../options.js';
+import { createParser, type Parser } from '../parser.js';
+import type { RejectedCall } from '../types.js';
+import { convertContent, rejectionWarning } from './ai-sdk/convert.js';
+import {
+  METADATA_KEY,
+  toolCallsFinish,
+  type CallOptions,
+  type FunctionTool,
+  type GenerateResult,
+  type StreamResult,
+} from './ai-sdk/parts.js';
+import { defaultToolPrompt, withToolPrompt } from './ai-sdk/prompt.js';
+import { createPartTransform } from './ai-sdk/stream.js';
+
+export { defaultToolPrompt } from './ai-sdk/prompt.js';
+
+/** Options of {@link toolCallMiddleware}. */
+export interface ToolCallMiddlewareOptions extends Omit<ParserOptions, 'tools'> {
+  /**
+   * Per-tool settings the AI SDK's tools cannot carry, by tool name: `effect` (default
+   * `'write'`), `coerce`, `sanitize`. The name, description and schema come from the request.
+   */
+  toolSettings?: Record<string, Omit<ToolDefinition, 'name' | 'parameters' | 'description'>>;
+  /**
+   * Describe the tools in the system prompt: `true` for {@link defaultToolPrompt} (the Hermes
+   * `<tool_call>` syntax), a function for your own text. Default `false`: the prompt is left as is.
+   */
+  toolPrompt?: boolean | ((tools: readonly ToolDefinition[]) => string);
+  /**
+   * Remove `tools` and `toolChoice` from what the model receives (they still drive parsing), for
+   * providers that would otherwise send them natively. Default: `true` when `toolPrompt` is set.
+   */
+  stripNativeTools?: boolean;
+  /** Told about every call the parser refused (it stays in the text). */
+  onRejected?: (rejection: RejectedCall) => void;
+}
+
+/** How many tool lists keep a compiled parser; requests usually reuse a few. */
+const PARSER_CACHE_SIZE = 32;
+
+/**
+ * Creates the middleware.
+ *
+ * @param options - Parser options (formats, policy, limits, telemetry), per-tool settings, the
+ * tool prompt and a rejection callback.
+ * @returns A middleware for `wrapLanguageModel({ model, middleware })`.
+ * @throws TypeError for an unknown format id or a bad limit (checked here, not per request).
+ * @example
+ * ```ts
+ * import { wrapLanguageModel } from 'ai';
+ * import { toolCallMiddleware } from 'tool-call-parser/ai-sdk';
+ *
+ * const model = wrapLanguageModel({
+ *   model: rawCompletionModel,
+ *   middleware: toolCallMiddleware({ formats: ['hermes'], toolPrompt: true }),
+ * });
+ * ```
+ */
+export function toolCallMiddleware(
+  options: ToolCallMiddlewareOptions = {},
+): LanguageModelMiddleware {
+  const {
+    toolSettings = {},
+    toolPrompt = false,
+    onRejected,
+    stripNativeTools,
+    ...parserOptions
+  } = options;
+  createParser(parserOptions); // checks the options now, so a mistake surfaces at setup
+  const parsers = new Map<string, Parser>();
+  // Tools of requests whose native tools were stripped, keyed by the request object the model gets.
+  const strippedTools = new WeakMap<object, CallOptions['tools']>();
+  const strip = stripNativeTools ?? toolPrompt !== false;
+
+  const parserFor = (params: CallOptions): Parser | undefined => {
+    const tools = definitions(strippedTools.get(params) ?? params.tools, toolSettings);
+    if (tools.length === 0) return undefined;
+    const key = JSON.stringify(tools);
+    let parser = parsers.get(key);
+    if (parser === undefined) {
+      parser = createParser({ ...parserOptions, tools });
+      if (parsers.size >= PARSER_CACHE_SIZE) parsers.delete(parsers.keys().next().value as string);
+      parsers.set(key, parser);
+    }
+    return parser;
+  };
+  const report = (rejection: RejectedCall): void => {
+    try {
+      onRejected?.(rejection);
+    } catch {
+      // A throwing callback must not lose the response.
+    }
+  };
+
+  const middleware = {
+    specificationVersion: 'v3' as const,
+    transformParams: async ({ params }: { params: CallOptions }) => {
+      const tools = definitions(params.tools, toolSettings);
+      if (toolPrompt === false || tools.length === 0) return params;
+      const text = toolPrompt === true ? defaultToolPrompt(tools) : toolPrompt(tools);
+      const prompted = withToolPrompt(params, text);
+      if (!strip) return prompted;
+      const { tools: native, toolChoice: _toolChoice, ...rest } = prompted;
+      const stripped: CallOptions = { ...rest };
+      strippedTools.set(stripped, native);
+      return stripped;
+    },
+    wrapGenerate: async ({
+      doGenerate,
+      params,
+    }: {
+      doGenerate: () => PromiseLike<GenerateResult>;
+      params: CallOptions;
+    }) => {
+      const result = await doGenerate();
+      const parser = parserFor(params);
+      if (parser === undefined) return result;
+      const { content, called, rejected } = convertContent(result.content, parser);
+      rejected.forEach(report);
+      const warnings = rejected.map((rejection) => ({
+        type: 'other',
+        message: `tool-call-parser refused a call to ${JSON.stringify(rejection.name ?? '(unnamed)')}: ${rejection.reason}. ${rejection.envelope.hint}`,
+      }));
+      return {
+        ...result,
+        content,
+        finishReason: called ? toolCallsFinish(result.finishReason) : result.finishReason,
+        warnings: [...result.warnings, ...warnings],
+        ...(rejected.length === 0
+          ? {}
+          : {
+              providerMetadata: {
+                ...result.providerMetadata,
+                [METADATA_KEY]: {
+                  rejected: rejected.map((rejection) => rejectionWarning(rejection)),
+                },
+              },
+            }),
+      };
+    },
+    wrapStream: async ({
+      doStream,
+      params,
+    }: {
+      doStream: () => PromiseLike<StreamResult>;
+      params: CallOptions;
+    }) => {
+      const result = await doStream();
+      const parser = parserFor(params);
+      if (parser === undefined) return result;
+      return { ...result, stream: result.stream.pipeThrough(createPartTransform(parser, report)) };
+    },
+  };
+  // The shapes read and written are the same in V3 (ai 6) and V4 (ai 7); the declared type is
+  // whichever `ai` the user installed.
+  return middleware as unknown as LanguageModelMiddleware;
+}
+
+/** The request's function tools as tool definitions, with the caller's per-tool settings. */
+function definitions(
+  tools: CallOptions['tools'],
+  settings: ToolCallMiddlewareOptions['toolSettings'] & object,
+): ToolDefinition[] {
+  if (tools === undefined) return [];
+  return (tools as unknown as FunctionTool[])
+    .filter((tool) => tool.type === 'function')
+    .map((tool) => {
+      const definition: ToolDefinition = {
+        name: tool.name,
+        parameters: tool.inputSchema,
+        ...(Object.hasOwn(settings, tool.name) ? settings[tool.name] : {}),
+      };
+      if (typeof tool.description === 'string') definition.description = tool.description;
+      return definition;
+    });
+}

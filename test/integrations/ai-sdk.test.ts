@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import { toolCallMiddleware } from '../../src/integrations/ai-sdk.js';
+import type { RejectedCall } from '../../src/types.js';
+
+/** The part of the AI SDK these tests use; ai 6 and ai 7 both provide it. */
+interface Sdk {
+  wrapLanguageModel(options: { model: unknown; middleware: unknown }): unknown;
+  generateText(options: Record<string, unknown>): Promise<{
+    text: string;
+    finishReason: string;
+    toolCalls: { toolCallId: string; toolName: string; input: unknown }[];
+    toolResults: { toolName: string; output: unknown }[];
+    warnings?: { type: string; message?: string }[];
+    providerMetadata?: Record<string, unknown>;
+  }>;
+  streamText(options: Record<string, unknown>): {
+    fullStream: AsyncIterable<{ type: string } & Record<string, unknown>>;
+    text: PromiseLike<string>;
+    toolCalls: PromiseLike<{ toolName: string; input: unknown }[]>;
+    finishReason: PromiseLike<string>;
+  };
+  tool(definition: Record<string, unknown>): unknown;
+  jsonSchema(schema: Record<string, unknown>): unknown;
+}
+
+type Mock = new (options: Record<string, unknown>) => {
+  doGenerateCalls: { prompt: { role: string; content: unknown }[]; tools?: unknown }[];
+  doStreamCalls: { prompt: { role: string; content: unknown }[]; tools?: unknown }[];
+};
+
+// The middleware's warnings are asserted on; the SDK need not also print them.
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
+
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
+const SDKS = [
+  {
+    name: 'ai 6 (LanguageModelV3)',
+    // ai 7 needs Node 22; ai 6 runs everywhere the library does.
+    skip: false,
+    load: async () => ({
+      sdk: (await import('ai6')) as unknown as Sdk,
+      Mock: (await import('ai6/test')).MockLanguageModelV3 as unknown as Mock,
+    }),
+  },
+  {
+    name: 'ai 7 (LanguageModelV4)',
+    skip: NODE_MAJOR < 22,
+    load: async () => ({
+      sdk: (await import('ai')) as unknown as Sdk,
+      Mock: (await import('ai/test')).MockLanguageModelV4 as unknown as Mock,
+    }),
+  },
+];
+
+const USAGE = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 20, text: 20, reasoning: 0 },
+};
+
+const OUTPUT =
+  'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Ghent"}}\n</tool_call>';
+const REFUSED =
+  '<tool_call>\n{"name": "format_disk", "arguments": {"device": "sda"}}\n</tool_call>';
+
+function generateResult(text: string) {
+  return {
+    content: [{ type: 'text', text }],
+    finishReason: { unified: 'stop', raw: 'eos' },
+    usage: USAGE,
+    warnings: [],
+  };
+}
+
+function streamResult(text: string, size: number) {
+  const parts: Record<string, unknown>[] = [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't' },
+  ];
+  for (let start = 0; start < text.length; start += size) {
+    parts.push({ type: 'text-delta', id: 't', delta: text.slice(start, start + size) });
+  }
+  parts.push({ type: 'text-end', id: 't' });
+  parts.push({ type: 'finish', finishReason: { unified: 'stop', raw: 'eos' }, usage: USAGE });
+  return {
+    stream: new ReadableStream({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    }),
+  };
+}
+
+function weatherTools(sdk: Sdk, calls: unknown[] = []) {
+  return {
+    get_weather: sdk.tool({
+      description: 'Current weather for a city.',
+      inputSchema: sdk.jsonSchema({
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      }),
+      execute: async (input: unknown) => {
+        calls.push(input);
+        return { temperature: 14 };
+      },
+    }),
+  };
+}
+
+for (const { name, skip, load } of SDKS) {
+  describe.skipIf(skip)(`toolCallMiddleware with ${name}`, () => {
+    it('should turn a call written as text into a tool call that generateText executes', async () => {
+      const { sdk, Mock } = await load();
+      const executed: unknown[] = [];
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doGenerate: async () => generateResult(OUTPUT) }),
+        middleware: toolCallMiddleware({ formats: ['hermes'] }),
+      });
+      const result = await sdk.generateText({
+        model,
+        prompt: 'Weather in Ghent?',
+        tools: weatherTools(sdk, executed),
+      });
+      expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([
+        ['get_weather', { city: 'Ghent' }],
+      ]);
+      expect(executed).toEqual([{ city: 'Ghent' }]);
+      expect(result.toolResults[0]?.output).toEqual({ temperature: 14 });
+      expect(result.finishReason).toBe('tool-calls');
+      expect(result.text.trim()).toBe('Let me check.');
+    });
+
+    it('should leave a refused call as text, warn, and never execute it', async () => {
+      const { sdk, Mock } = await load();
+      const rejected: RejectedCall[] = [];
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doGenerate: async () => generateResult(REFUSED) }),
+        middleware: toolCallMiddleware({
+          formats: ['hermes'],
+          onRejected: (rejection) => rejected.push(rejection),
+        }),
+      });
+      const result = await sdk.generateText({
+        model,
+        prompt: 'Clean up.',
+        tools: weatherTools(sdk),
+      });
+      expect(result.toolCalls).toEqual([]);
+      expect(result.text).toBe(REFUSED);
+      expect(result.finishReason).toBe('stop');
+      expect(result.warnings?.map((warning) => warning.message)).toEqual([
+        expect.stringMatching(/^tool-call-parser refused a call to "format_disk": unknown-tool\. /),
+      ]);
+      expect(rejected.map((rejection) => rejection.reason)).toEqual(['unknown-tool']);
+    });
+
+    it('should refuse arguments that break the tool schema', async () => {
+      const { sdk, Mock } = await load();
+      const text = '<tool_call>{"name": "get_weather", "arguments": {"town": "Ghent"}}</tool_call>';
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doGenerate: async () => generateResult(text) }),
+        middleware: toolCallMiddleware({ formats: ['hermes'] }),
+      });
+      const result = await sdk.generateText({
+        model,
+        prompt: 'Weather?',
+        tools: weatherTools(sdk),
+      });
+      expect(result.toolCalls).toEqual([]);
+      expect(result.providerMetadata?.['toolCallParser']).toMatchObject({
+        rejected: [{ tool: 'get_weather', reason: 'schema-violation' }],
+      });
+    });
+
+    it('should stream text and tool-call parts that streamText executes', async () => {
+      const { sdk, Mock } = await load();
+      const executed: unknown[] = [];
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doStream: async () => streamResult(OUTPUT, 3) }),
+        middleware: toolCallMiddleware({ formats: ['hermes'] }),
+      });
+      const result = sdk.streamText({
+        model,
+        prompt: 'Weather in Ghent?',
+        tools: weatherTools(sdk, executed),
+      });
+      const types: string[] = [];
+      for await (const part of result.fullStream) types.push(part.type);
+      expect((await result.toolCalls).map((call) => [call.toolName, call.input])).toEqual([
+        ['get_weather', { city: 'Ghent' }],
+      ]);
+      expect(executed).toEqual([{ city: 'Ghent' }]);
+      expect((await result.text).trim()).toBe('Let me check.');
+      expect(await result.finishReason).toBe('tool-calls');
+      expect(types).toContain('tool-call');
+      expect(types).toContain('tool-result');
+    });
+
+    it('should stream a refused call back as text', async () => {
+      const { sdk, Mock } = await load();
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doStream: async () => streamResult(`Sure.\n${REFUSED}`, 4) }),
+        middleware: toolCallMiddleware({ formats: ['hermes'] }),
+      });
+      const result = sdk.streamText({ model, prompt: 'Clean up.', tools: weatherTools(sdk) });
+      for await (const _part of result.fullStream) void _part;
+      expect(await result.toolCalls).toEqual([]);
+      expect(await result.text).toContain('"format_disk"');
+      expect(await result.finishReason).toBe('stop');
+    });
+
+    it('should describe the tools in the system prompt and keep native tools away from the model', async () => {
+      const { sdk, Mock } = await load();
+      const mock = new Mock({ doGenerate: async () => generateResult(OUTPUT) });
+      const model = sdk.wrapLanguageModel({
+        model: mock,
+        middleware: toolCallMiddleware({ formats: ['hermes'], toolPrompt: true }),
+      });
+      const result = await sdk.generateText({
+        model,
+        system: 'You are terse.',
+        prompt: 'Weather in Ghent?',
+        tools: weatherTools(sdk),
+      });
+      const call = mock.doGenerateCalls[0];
+      expect(call?.prompt[0]?.role).toBe('system');
+      expect(String(call?.prompt[0]?.content)).toMatch(
+        /^You are terse\.\n\nYou may call the following tools:\n<tools>\n\{"name":"get_weather"/,
+      );
+      expect(call?.tools).toBeUndefined();
+      expect(result.toolCalls.map((toolCall) => toolCall.toolName)).toEqual(['get_weather']);
+    });
+
+    it('should pass text through untouched when the request offers no tools', async () => {
+      const { sdk, Mock } = await load();
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doGenerate: async () => generateResult(OUTPUT) }),
+        middleware: toolCallMiddleware(),
+      });
+      const result = await sdk.generateText({ model, prompt: 'Hi' });
+      expect(result.text).toBe(OUTPUT);
+    });
+  });
+}
+
+describe('toolCallMiddleware options', () => {
+  it('should refuse an unknown format when it is created, not per request', () => {
+    expect(() => toolCallMiddleware({ formats: ['hermes2' as 'hermes'] })).toThrow(TypeError);
+  });
+});
