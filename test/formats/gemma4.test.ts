@@ -102,6 +102,14 @@ describe('gemma4', () => {
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
   });
 
+  it('should refuse a call nested deeper than the depth limit', () => {
+    const shallow = createParser({ formats: ['gemma4'], limits: { maxDepth: 2 } });
+    expect(shallow.parse('<|tool_call>call:f{a:{b:[1]}}<tool_call|>').calls).toHaveLength(1);
+    const result = shallow.parse('<|tool_call>call:f{a:{b:[[1]]}}<tool_call|>');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'malformed' })]);
+  });
+
   it('should keep __proto__ keys as plain data', () => {
     const result = parser.parse('<|tool_call>call:set{__proto__:{x:1}}<tool_call|>');
     const args = result.calls[0]?.arguments ?? {};

@@ -116,7 +116,19 @@ describe('pythonic', () => {
   it('should refuse a call that repeats a keyword', () => {
     const result = parser.parse('[ping(host="a", host="b")]');
     expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'ping', reason: 'malformed' }),
+    ]);
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should refuse a call nested deeper than the depth limit', () => {
+    const shallow = createParser({ formats: ['pythonic'], limits: { maxDepth: 2 } });
+    expect(shallow.parse('[f(a=[[1]])]').calls).toHaveLength(1);
+    const result = shallow.parse('[f(a=[[[1]]])]');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'malformed' })]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['too-deep']);
   });
 
   it('should report a <|python_start|> body that is not calls as malformed', () => {

@@ -57,20 +57,23 @@ function lowerToolCalls(section: Gemma4ToolCalls, end: number, context: FormatCo
   const issues: Issue[] = [];
   for (const call of section.calls) {
     const repairs: Repair[] = section.closed ? [] : [{ kind: 'missing-end-marker', offset: end }];
+    const raw: RawCall = {
+      name: call.name,
+      arguments: {},
+      format: 'gemma4',
+      span: { start: call.start, end: call.end },
+      repairs,
+      complete: call.closed,
+    };
     try {
-      const args = lowerGemma4Arguments(call, context, repairs);
-      calls.push({
-        name: call.name,
-        arguments: args,
-        format: 'gemma4',
-        span: { start: call.start, end: call.end },
-        repairs,
-        complete: call.closed,
-      });
+      raw.arguments = lowerGemma4Arguments(call, context, repairs);
     } catch (error) {
       if (!(error instanceof Gemma4ValueError)) throw error;
+      // Rejected as malformed by the decide phase, with an envelope naming the call.
+      raw.malformed = error.issue;
       issues.push(error.issue);
     }
+    calls.push(raw);
   }
   return { start: section.start, end, calls, issues };
 }

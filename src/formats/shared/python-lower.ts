@@ -39,8 +39,8 @@ export interface LoweredPythonCalls {
  *
  * @param context - The output and its limits.
  * @param source - The call nodes and the section-wide repairs.
- * @returns One raw call per node (a call cut off by the end of the output is `complete: false`);
- * a call with a repeated keyword or nesting past `maxDepth` gives an issue instead of a call.
+ * @returns One raw call per node (a call cut off by the end of the output is `complete: false`;
+ * a call with a repeated keyword or nesting past `maxDepth` carries `malformed` and an issue).
  * @example
  * ```ts
  * lowerPythonCalls(context, { format: 'pythonic', calls: list.calls, repairs: [] });
@@ -54,20 +54,23 @@ export function lowerPythonCalls(
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
   for (const call of source.calls) {
+    const raw: RawCall = {
+      name: call.name,
+      arguments: {},
+      format: source.format,
+      span: { start: call.start, end: call.end },
+      repairs: [...source.repairs],
+      complete: call.closed,
+    };
     try {
-      calls.push({
-        name: call.name,
-        arguments: lowerArguments(call, context.limits.maxDepth),
-        format: source.format,
-        span: { start: call.start, end: call.end },
-        repairs: [...source.repairs],
-        complete: call.closed,
-      });
+      raw.arguments = lowerArguments(call, context.limits.maxDepth);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
-      // Dropped rather than passed on with `malformed`: an unreadable call must never run.
+      // Rejected as malformed by the decide phase, with an envelope naming the call.
+      raw.malformed = error.issue;
       issues.push(error.issue);
     }
+    calls.push(raw);
   }
   if (source.calls.length === 0) {
     issues.push({
