@@ -111,9 +111,10 @@ export function toolCallMiddleware(
       const text = toolPrompt === true ? defaultToolPrompt(tools) : toolPrompt(tools);
       const prompted = withToolPrompt(params, text);
       if (!strip) return prompted;
-      const { tools: native, toolChoice: _toolChoice, ...rest } = prompted;
-      const stripped: CallOptions = { ...rest };
-      strippedTools.set(stripped, native);
+      const stripped: CallOptions = { ...prompted };
+      delete stripped.tools;
+      delete stripped.toolChoice;
+      strippedTools.set(stripped, prompted.tools);
       return stripped;
     },
     wrapGenerate: async ({
