@@ -70,7 +70,8 @@ export function createToolRegistry(
     }
     const effect = definition.effect ?? 'write';
     const coerce = definition.coerce ?? false;
-    const parameters = definition.parameters ?? { type: 'object' };
+    // No parameters means no arguments (`properties: {}` closes it for write tools).
+    const parameters = definition.parameters ?? { type: 'object', properties: {} };
     // Tools that change things refuse keys their schema never named (unless it opens itself up).
     const enforced = effect === 'read' ? parameters : closeObjects(parameters);
     let validator: ToolValidator;

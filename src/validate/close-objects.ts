@@ -21,9 +21,9 @@ const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames'
 const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'dependentSchemas'];
 
 /**
- * Returns a copy of a schema in which every object schema that does not say otherwise refuses
- * keys it does not declare. An object schema is one with `type: 'object'` (alone or in a type
- * list) or with `properties`.
+ * Returns a copy of a schema in which every object schema that lists its `properties` and does
+ * not say otherwise refuses keys it does not declare. A schema without `properties`
+ * (`{ type: 'object' }`) is a free-form map by intent and is left open.
  *
  * @param schema - The tool's parameters schema.
  * @returns The closed copy; the caller's schema is not modified.
@@ -59,11 +59,15 @@ function closeInPlace(schema: unknown): void {
   if (Array.isArray(tuple)) for (const item of tuple) closeInPlace(item);
 }
 
+/**
+ * An object schema that lists its fields. One without `properties` (`{ type: 'object' }`) is a
+ * free-form map by intent and stays open.
+ */
 function isObjectSchema(schema: Record<string, unknown>): boolean {
   const type = schema['type'];
-  if (type === 'object') return true;
-  if (Array.isArray(type)) return type.includes('object');
-  return type === undefined && isJsonObject(schema['properties']);
+  const objectType =
+    type === undefined || type === 'object' || (Array.isArray(type) && type.includes('object'));
+  return objectType && isJsonObject(schema['properties']);
 }
 
 function mentionsAny(schema: Record<string, unknown>, keywords: readonly string[]): boolean {

@@ -80,7 +80,11 @@ export function createSchemaCompiler(): SchemaCompiler {
     let instance = instances.get(key);
     if (instance === undefined) {
       const options: Options = {
+        // Unknown keywords, `required` fields the schema never declares, unknown formats: refused.
         strict: true,
+        // Not refused: `required` or `properties` without a `type: 'object'` beside them. The
+        // meaning is unambiguous and tool schemas in the wild often leave the type out.
+        strictTypes: false,
         allErrors: true,
         // Errors carry the offending value, which the envelope quotes as `received`.
         verbose: true,

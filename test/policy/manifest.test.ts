@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import { hermes, TOOLS } from './fixtures.js';
+
+describe('tools manifest', () => {
+  it('should pin a deep copy, so later changes to the caller objects change nothing', () => {
+    const tools = structuredClone(TOOLS);
+    const parser = createParser({ formats: ['hermes'], tools });
+    (tools[0]!.parameters!['properties'] as Record<string, unknown>)['city'] = { type: 'integer' };
+    tools[0]!.name = 'renamed';
+    const result = parser.parse(hermes('get_weather', { city: 'Antwerp' }));
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ city: 'Antwerp' }]);
+  });
+
+  it('should carry the same schema version for the same schema and a different one when it changes', () => {
+    const version = (tools: typeof TOOLS): string | undefined =>
+      createParser({ formats: ['hermes'], tools }).parse(hermes('get_weather', { city: 'A' }))
+        .calls[0]?.schemaVersion;
+    const changed = structuredClone(TOOLS);
+    (changed[0]!.parameters!['required'] as string[]).push('days');
+    expect(version(TOOLS)).toMatch(/^[\da-f]{12}$/);
+    expect(version(structuredClone(TOOLS))).toBe(version(TOOLS));
+    const changedParser = createParser({ formats: ['hermes'], tools: changed });
+    const record = changedParser.parse(hermes('get_weather', { city: 'A', days: 2 })).telemetry[0];
+    expect(record?.schema_version).not.toBe(version(TOOLS));
+  });
+
+  it('should throw a TypeError naming the tool and the unknown keyword of a schema ajv refuses', () => {
+    expect(() =>
+      createParser({
+        tools: [{ name: 'bad', parameters: { type: 'object', properties: { a: { typo: 1 } } } }],
+      }),
+    ).toThrow(/tool "bad".*unknown keyword: "typo"/);
+  });
+
+  it('should throw a TypeError for a required field the schema never declares', () => {
+    expect(() =>
+      createParser({
+        tools: [
+          { name: 'bad_required', parameters: { type: 'object', properties: {}, required: ['x'] } },
+        ],
+      }),
+    ).toThrow(TypeError);
+    expect(() =>
+      createParser({
+        tools: [
+          { name: 'bad_required', parameters: { type: 'object', properties: {}, required: ['x'] } },
+        ],
+      }),
+    ).toThrow(/bad_required.*required property "x"/);
+  });
+
+  it('should throw a TypeError for a duplicate name, an unknown effect and an unknown key', () => {
+    expect(() => createParser({ tools: [TOOLS[0]!, TOOLS[0]!] })).toThrow(/listed twice/);
+    expect(() => createParser({ tools: [{ name: 'x', effect: 'dangerous' as never }] })).toThrow(
+      /effect "dangerous".*'read', 'write' or 'destructive'/,
+    );
+    expect(() => createParser({ tools: [{ name: 'x', schema: {} } as never] })).toThrow(
+      /unknown key "schema"/,
+    );
+  });
+
+  it('should point an OpenAI-shaped tool at its function object', () => {
+    expect(() =>
+      createParser({ tools: [{ type: 'function', function: { name: 'x' } } as never] }),
+    ).toThrow(/pass its "function" object/);
+  });
+
+  it('should accept a draft-07 schema and validate with it', () => {
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'legacy',
+          effect: 'read',
+          parameters: {
+            $schema: 'http://json-schema.org/draft-07/schema#',
+            type: 'object',
+            properties: { n: { type: 'integer' } },
+            required: ['n'],
+            definitions: { unused: { type: 'string' } },
+          },
+        },
+      ],
+    });
+    expect(parser.parse(hermes('legacy', { n: 3 })).calls).toHaveLength(1);
+    expect(parser.parse(hermes('legacy', { n: 'three' })).rejected[0]?.envelope.field).toBe('/n');
+  });
+
+  it('should accept a 2020-12 schema with prefixItems', () => {
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'point',
+          effect: 'read',
+          parameters: {
+            $schema: 'https://json-schema.org/draft/2020-12/schema',
+            type: 'object',
+            properties: {
+              at: {
+                type: 'array',
+                prefixItems: [{ type: 'number' }, { type: 'number' }],
+                items: false,
+                minItems: 2,
+              },
+            },
+          },
+        },
+      ],
+    });
+    expect(parser.parse(hermes('point', { at: [1, 2] })).calls).toHaveLength(1);
+    expect(parser.parse(hermes('point', { at: [1, 2, 3] })).calls).toHaveLength(0);
+  });
+
+  it('should refuse an unsupported $schema with a TypeError that names the supported ones', () => {
+    expect(() =>
+      createParser({
+        tools: [
+          { name: 'old', parameters: { $schema: 'http://json-schema.org/draft-04/schema#' } },
+        ],
+      }),
+    ).toThrow(/draft-07 or 2020-12/);
+  });
+
+  it('should only extract, marking calls unvalidated, when the parser has no tools', () => {
+    const result = createParser({ formats: ['hermes'] }).parse(hermes('anything', { x: 1 }));
+    expect(result.calls).toEqual([expect.objectContaining({ name: 'anything', validated: false })]);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import { closeObjects } from '../../src/validate/close-objects.js';
+import { hermes, TOOLS } from '../policy/fixtures.js';
+
+describe('argument validation', () => {
+  const parser = createParser({ formats: ['hermes'], tools: TOOLS, ids: 'sequential' });
+
+  it('should refuse an enum value one letter off with the field, the allowed values and what was sent', () => {
+    const result = parser.parse(hermes('update_ticket', { id: 'T-1', priority: 'critial' }));
+    expect(result.calls).toEqual([]);
+    expect(result.rejected[0]).toMatchObject({
+      reason: 'schema-violation',
+      envelope: {
+        error: 'tool_validation_failed',
+        tool: 'update_ticket',
+        field: '/priority',
+        expected: 'one of "low" | "normal" | "high" | "urgent"',
+        received: '"critial"',
+      },
+    });
+  });
+
+  it('should list every wrong field so one repair turn can fix them all', () => {
+    const envelope = parser.parse(hermes('update_ticket', { id: 7, priority: 'x' })).rejected[0]
+      ?.envelope;
+    expect([envelope?.field, ...(envelope?.more ?? []).map((item) => item.field)]).toEqual([
+      '/id',
+      '/priority',
+    ]);
+  });
+
+  it('should name a missing required field', () => {
+    const envelope = parser.parse(hermes('update_ticket', { id: 'T-1' })).rejected[0]?.envelope;
+    expect(envelope).toMatchObject({ field: '/priority', received: 'nothing' });
+  });
+
+  it('should refuse an undeclared key on a write tool but accept it on a read tool', () => {
+    const write = parser.parse(hermes('update_ticket', { id: 'T-1', priority: 'low', cc: 'boss' }));
+    expect(write.rejected[0]?.envelope).toMatchObject({ field: '/cc', received: '"boss"' });
+    const read = parser.parse(hermes('get_weather', { city: 'Ghent', units: 'metric' }));
+    expect(read.calls).toHaveLength(1);
+  });
+
+  it('should leave a write tool open when its schema allows extra keys itself', () => {
+    const open = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'tag',
+          parameters: {
+            type: 'object',
+            properties: { id: { type: 'string' } },
+            additionalProperties: { type: 'string' },
+          },
+        },
+      ],
+    });
+    expect(open.parse(hermes('tag', { id: 'a', color: 'red' })).calls).toHaveLength(1);
+    expect(open.parse(hermes('tag', { id: 'a', size: 3 })).calls).toHaveLength(0);
+  });
+
+  it('should close nested object schemas that list properties and keep free-form maps open', () => {
+    const closed = closeObjects({
+      type: 'object',
+      properties: {
+        address: { type: 'object', properties: { street: { type: 'string' } } },
+        metadata: { type: 'object' },
+      },
+    });
+    expect(closed).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        address: {
+          type: 'object',
+          properties: { street: { type: 'string' } },
+          additionalProperties: false,
+        },
+        metadata: { type: 'object' },
+      },
+    });
+  });
+
+  it('should not coerce "5" to 5 unless the tool opts in', () => {
+    const result = parser.parse(hermes('get_weather', { city: 'A', days: '5' }));
+    expect(result.rejected[0]?.envelope).toMatchObject({
+      field: '/days',
+      expected: 'integer',
+      received: '"5"',
+    });
+  });
+
+  it('should coerce for a tool that opts in and record each coercion as a repair', () => {
+    const coercing = createParser({
+      formats: ['hermes'],
+      tools: [{ ...TOOLS[0]!, coerce: true }],
+    });
+    const call = coercing.parse(hermes('get_weather', { city: 'A', days: '5' })).calls[0];
+    expect(call?.arguments).toEqual({ city: 'A', days: 5 });
+    expect(call?.repairs).toEqual([
+      expect.objectContaining({ kind: 'coercion', detail: '/days: "5" → 5' }),
+    ]);
+  });
+
+  it('should never fill in defaults for missing arguments', () => {
+    const withDefault = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'list',
+          effect: 'read',
+          parameters: { type: 'object', properties: { limit: { type: 'integer', default: 10 } } },
+        },
+      ],
+    });
+    expect(withDefault.parse(hermes('list', {})).calls[0]?.arguments).toEqual({});
+  });
+
+  it('should check common string formats without extra dependencies', () => {
+    const formats = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'invite',
+          effect: 'read',
+          parameters: {
+            type: 'object',
+            properties: {
+              email: { type: 'string', format: 'email' },
+              on: { type: 'string', format: 'date' },
+            },
+          },
+        },
+      ],
+    });
+    expect(
+      formats.parse(hermes('invite', { email: 'a@b.io', on: '2025-02-28' })).calls,
+    ).toHaveLength(1);
+    expect(
+      formats.parse(hermes('invite', { email: 'nope', on: '2025-02-28' })).rejected[0]?.envelope
+        .expected,
+    ).toBe('a string in email format');
+  });
+});
