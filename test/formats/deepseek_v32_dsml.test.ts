@@ -132,11 +132,12 @@ describe('deepseek_v32_dsml', () => {
     ]);
   });
 
-  it('should report an invoke with stray text between parameters as malformed', () => {
+  it('should reject an invoke with stray text between parameters as malformed', () => {
     const result = parser.parse(
       `${OPEN}${invoke('f', parameter('a', '1', true), 'and then', parameter('b', '2', true))}${CLOSE}`,
     );
     expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'malformed' })]);
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
     expect(result.syntaxSeen).toBe(true);
   });

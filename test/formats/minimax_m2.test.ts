@@ -132,11 +132,12 @@ describe('minimax_m2', () => {
     expect(result.syntaxSeen).toBe(true);
   });
 
-  it('should report a parameter that never closes before the invoke does as malformed', () => {
+  it('should reject a parameter that never closes before the invoke does as malformed', () => {
     const result = parser.parse(
       '<minimax:tool_call><invoke name="rm"><parameter name="path">/tmp/x</invoke></minimax:tool_call>after',
     );
     expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([expect.objectContaining({ name: 'rm', reason: 'malformed' })]);
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
     expect(result.content).toBe('after');
   });

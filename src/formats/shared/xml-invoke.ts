@@ -20,7 +20,7 @@ export interface InvokeConventions {
   stringAttribute: boolean;
 }
 
-/** What one invoke element became: a call, or issues only. */
+/** What one invoke element became: a call (possibly marked `malformed`), or issues only. */
 export interface LoweredInvoke {
   call?: RawCall;
   issues: Issue[];
@@ -112,8 +112,9 @@ export function strayIssue(
  * @param context - The output, schemas and limits.
  * @param invoke - The element's AST.
  * @param conventions - The format's value conventions.
- * @returns The call (`complete: false` when the output ended inside it), or the issue that made
- * it unreadable (no name, a parameter without a name or close tag, stray text).
+ * @returns The call (`complete: false` when the output ended inside it); a call that cannot be
+ * read (a parameter without a name or close tag, stray text) carries `malformed` and an issue;
+ * an invoke without a name gives only the issue.
  */
 export function lowerInvoke(
   context: FormatContext,
@@ -123,17 +124,35 @@ export function lowerInvoke(
   return match(invoke)
     .with({ type: 'xml-invoke' }, (node) => {
       const name = attribute(node.attributes, 'name')?.trim() ?? '';
-      if (name === '') return failed(`invoke at ${node.start} has no tool name`, node.start);
+      if (name === '') {
+        return { issues: [malformed(`invoke at ${node.start} has no tool name`, node.start)] };
+      }
       // The output ended inside the element (not at a stop marker): the call was cut off.
       const cutOff = !node.closed && node.end >= context.text.length;
+      const span = { start: node.start, end: node.end };
+      // A named call that cannot be read is passed on as malformed: phase 2 rejects it with an
+      // envelope naming the tool, so the model can fix it.
+      const unreadable = (message: string, offset: number): LoweredInvoke => {
+        const issue = malformed(message, offset);
+        const call: RawCall = {
+          name,
+          arguments: {},
+          format: conventions.format,
+          span,
+          repairs: [],
+          complete: true,
+          malformed: issue,
+        };
+        return { call, issues: [issue] };
+      };
       const repairs: Repair[] = [];
       const args: Record<string, unknown> = {};
       let complete = !cutOff;
       for (const parameter of node.parameters) {
         const key = attribute(parameter.attributes, 'name')?.trim() ?? '';
-        if (key === '') return failed(`a parameter of "${name}" has no name`, parameter.start);
+        if (key === '') return unreadable(`a parameter of "${name}" has no name`, parameter.start);
         if (!parameter.closed && !cutOff) {
-          return failed(`parameter "${key}" of "${name}" has no close tag`, parameter.start);
+          return unreadable(`parameter "${key}" of "${name}" has no close tag`, parameter.start);
         }
         const value = readValue(context, name, key, parameter, conventions, repairs);
         setOwn(args, key, value);
@@ -148,7 +167,7 @@ export function lowerInvoke(
           repairs.push(...body.repairs);
           complete &&= body.complete;
         } else if (!cutOff) {
-          return failed(`"${name}" has text that is not a parameter`, node.rest.start);
+          return unreadable(`"${name}" has text that is not a parameter`, node.rest.start);
         }
       }
       if (!node.closed && !cutOff) {
@@ -158,7 +177,7 @@ export function lowerInvoke(
         name,
         arguments: args,
         format: conventions.format,
-        span: { start: node.start, end: node.end },
+        span,
         repairs,
         complete,
       };
@@ -224,6 +243,6 @@ function attribute(attributes: readonly XmlAttribute[], key: string): string | u
   return attributes.find((item) => item.key === key)?.value;
 }
 
-function failed(message: string, offset: number): LoweredInvoke {
-  return { issues: [{ code: 'malformed-tool-call', message, offset }] };
+function malformed(message: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message, offset };
 }
