@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import { hermes, TOOLS } from './fixtures.js';
+
+describe('unreadable tool syntax', () => {
+  const parser = createParser({ formats: ['hermes'], tools: TOOLS, ids: 'sequential' });
+
+  it('should turn a tool-call section whose body cannot be read into a malformed rejection', () => {
+    const result = parser.parse('Checking.\n<tool_call>weather please</tool_call>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
+    expect(result.rejected).toEqual([
+      expect.objectContaining({
+        reason: 'malformed',
+        format: 'hermes',
+        envelope: expect.objectContaining({
+          error: 'malformed_tool_call',
+          expected:
+            'a complete call in hermes (starting with <tool_call>) syntax, its arguments a JSON object',
+        }),
+      }),
+    ]);
+    expect(result.rejected[0]?.name).toBeUndefined();
+    expect(result.telemetry[0]).toMatchObject({
+      outcome: 'malformed',
+      parse_mode: 'hermes',
+      tool: undefined,
+    });
+  });
+
+  it('should keep rejections in the order they appear in the output', () => {
+    const text = `<tool_call>nope</tool_call>${hermes('ghost', {})}`;
+    expect(parser.parse(text).rejected.map((rejection) => rejection.reason)).toEqual([
+      'malformed',
+      'unknown-tool',
+    ]);
+  });
+
+  it('should refuse a call cut off inside its JSON as incomplete', () => {
+    const result = parser.parse('<tool_call>{"name": "get_weather", "arguments": {"city": "Ghe');
+    expect(result.rejected[0]).toMatchObject({
+      reason: 'incomplete',
+      envelope: { error: 'incomplete_tool_call' },
+    });
+  });
+
+  it('should tell the model when calls past maxCalls were not read', () => {
+    const few = createParser({ formats: ['hermes'], tools: TOOLS, limits: { maxCalls: 1 } });
+    const result = few.parse(
+      hermes('get_weather', { city: 'A' }) + hermes('get_weather', { city: 'B' }),
+    );
+    expect(result.calls).toHaveLength(1);
+    expect(result.rejected[0]).toMatchObject({
+      reason: 'too-many-calls',
+      envelope: { error: 'too_many_calls' },
+    });
+  });
+
+  it('should report the ds2api summary: syntax seen, names refused by the allowlist, policy rejection', () => {
+    const result = parser.parse(hermes('ghost', {}) + hermes('spook', {}) + hermes('ghost', {}));
+    expect(result.syntaxSeen).toBe(true);
+    expect(result.rejectedToolNames).toEqual(['ghost', 'spook']);
+    expect(result.rejectedByPolicy).toBe(true);
+    const mixed = parser.parse(hermes('ghost', {}) + hermes('get_weather', { city: 'A' }));
+    expect(mixed.rejectedByPolicy).toBe(false);
+    expect(mixed.rejectedToolNames).toEqual(['ghost']);
+  });
+
+  it('should give every rejection an envelope with a hint', () => {
+    const result = parser.parse(
+      `<tool_call>x</tool_call>${hermes('ghost', {})}${hermes('update_ticket', { id: 1 })}<tool_call>{"name":"get_weather"`,
+    );
+    expect(result.rejected.length).toBe(4);
+    for (const rejection of result.rejected)
+      expect(rejection.envelope.hint.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createAuditRecords,
+  createMetrics,
+  createParser,
+  type TelemetryRecord,
+} from '../../src/index.js';
+import { hermes, TOOLS } from '../policy/fixtures.js';
+
+describe('telemetry', () => {
+  it('should send one record per call with the playbook fields', () => {
+    const records: TelemetryRecord[] = [];
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: TOOLS,
+      ids: 'sequential',
+      onTelemetry: (record) => records.push(record),
+    });
+    parser.parse(
+      hermes('get_weather', { city: 'A' }) + hermes('update_ticket', { id: 'T', priority: 'meh' }),
+    );
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({
+      call_id: 'call_0',
+      tool: 'get_weather',
+      parse_mode: 'hermes',
+      outcome: 'accepted',
+      fallback_used: false,
+      candidate_count: 2,
+      schema_validation: 'pass',
+      repairs: [],
+      name_match: 'exact',
+    });
+    expect(records[1]).toMatchObject({
+      schema_validation: 'fail',
+      schema_validation_reason: expect.stringContaining('/priority'),
+    });
+    expect(records[0]?.timings.decideMs).toBeGreaterThanOrEqual(0);
+    expect(records[0]?.schema_version).toMatch(/^[\da-f]{12}$/);
+  });
+
+  it('should record lenient JSON repairs by kind', () => {
+    const parser = createParser({ formats: ['hermes'], tools: TOOLS });
+    const result = parser.parse(
+      `<tool_call>{'name': 'get_weather', 'arguments': {'city': 'A',}}</tool_call>`,
+    );
+    expect(result.telemetry[0]?.repairs).toEqual(
+      expect.arrayContaining(['single-quoted-string', 'trailing-comma']),
+    );
+  });
+
+  it('should change nothing in the result when the telemetry callback throws', () => {
+    const quiet = createParser({ formats: ['hermes'], tools: TOOLS, ids: 'sequential' });
+    const loud = createParser({
+      formats: ['hermes'],
+      tools: TOOLS,
+      ids: 'sequential',
+      onTelemetry: () => {
+        throw new Error('collector down');
+      },
+    });
+    const text = hermes('get_weather', { city: 'A' });
+    const strip = (result: ReturnType<typeof quiet.parse>) => ({
+      ...result,
+      telemetry: result.telemetry.map((record) => ({ ...record, timings: null })),
+    });
+    expect(strip(loud.parse(text))).toEqual(strip(quiet.parse(text)));
+  });
+
+  it('should complete a record with the tool result and send it again', () => {
+    const records: TelemetryRecord[] = [];
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: TOOLS,
+      ids: 'sequential',
+      onTelemetry: (record) => records.push(record),
+    });
+    const [call] = parser.parse(hermes('get_weather', { city: 'A' })).calls;
+    const completed = parser.recordToolResult(call!.id, 'empty');
+    expect(completed).toMatchObject({ call_id: call!.id, tool_result_status: 'empty' });
+    expect(records.at(-1)).toMatchObject({ call_id: call!.id, tool_result_status: 'empty' });
+    expect(parser.recordToolResult(call!.id, 'ok')).toBeUndefined();
+    expect(parser.recordToolResult('call_unknown', 'ok')).toBeUndefined();
+    expect(() => parser.recordToolResult(call!.id, 'fine' as never)).toThrow(TypeError);
+  });
+
+  it('should aggregate rates by tool, format and schema version', () => {
+    const metrics = createMetrics();
+    const parser = createParser({
+      formats: ['hermes', 'pythonic'],
+      tools: TOOLS,
+      ids: 'sequential',
+      onTelemetry: metrics.record,
+    });
+    parser.parse(hermes('get_weather', { city: 'A' }));
+    parser.parse(hermes('get_weather', { town: 'A' }));
+    parser.parse(hermes('ghost', {}));
+    const [call] = parser.parse('[get_weather(city="B")]').calls;
+    parser.recordToolResult(call!.id, 'error');
+    const snapshot = metrics.snapshot();
+    expect(snapshot.total).toMatchObject({
+      calls: 4,
+      accepted: 2,
+      validationFailures: 1,
+      unknownNames: 1,
+      fallbacks: 1,
+    });
+    expect(snapshot.byTool['get_weather']).toMatchObject({
+      calls: 3,
+      validationFailureRate: 1 / 3,
+      errorResultRate: 1,
+    });
+    expect(snapshot.byFormat['pythonic']).toMatchObject({ calls: 1, fallbackRate: 1 });
+    expect(snapshot.byTool['ghost']?.unknownNameRate).toBe(1);
+    expect(Object.keys(snapshot.bySchemaVersion)).toHaveLength(2);
+    metrics.reset();
+    expect(metrics.snapshot().total.calls).toBe(0);
+  });
+
+  it('should keep raw, normalised and redacted forms in audit records', () => {
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'note',
+          effect: 'read',
+          parameters: { type: 'object', properties: { text: { type: 'string' } } },
+        },
+      ],
+    });
+    const text = `Saving.<tool_call>{"name": "note", "arguments": {"text": "token sk-abcdefghijklmnopqrstuvwxyz and hunter2hunter2"}}</tool_call>`;
+    const [record] = createAuditRecords(text, parser.parse(text), { secrets: ['hunter2hunter2'] });
+    expect(record?.raw).toBe(text.slice('Saving.'.length));
+    expect(record?.verdict).toBe('accepted');
+    expect(record?.normalized).toEqual({
+      name: 'note',
+      arguments: { text: 'token sk-abcdefghijklmnopqrstuvwxyz and hunter2hunter2' },
+    });
+    expect(record?.redacted.arguments).toEqual({ text: 'token sk-a…[redacted] and [redacted]' });
+    expect(record?.redacted.raw).not.toContain('hunter2');
+    expect(record?.redacted.raw).not.toContain('sk-abcdefghijklmnopqrstuvwxyz');
+  });
+});
