@@ -15,8 +15,18 @@ export const glm45: Format = {
   models: 'GLM-4.5, GLM-4.6, GLM-4.7',
   markers: ['<tool_call>'],
   parseAt(context, start) {
+    // A <tool_call> holding JSON (hermes, granite) is refused before running the grammar.
+    if (opensJson(context.text, start + '<tool_call>'.length)) return undefined;
     const matched = runGrammar<Glm45Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     return lowerGlm45(matched.node, context);
   },
 };
+
+/** True when the first non-blank character from `from` opens JSON (`{`, `[` or `"`). */
+function opensJson(text: string, from: number): boolean {
+  let index = from;
+  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
+  const first = text.charAt(index);
+  return first === '{' || first === '[' || first === '"';
+}

@@ -34,6 +34,7 @@ export function readGlmValue(
   const text = raw.trim();
   const schema = parameterSchema(context.tools, tool, key);
   if (schema === undefined) {
+    if (!mayBeJson(text)) return text;
     const decoded = parseJson(text, { strict: true });
     return decoded.ok ? decoded.value : text;
   }
@@ -44,7 +45,7 @@ export function readGlmValue(
   }
   // Some outputs escape JSON a second time (`[{\"id\": 1}]`): read the text as the inside of a
   // JSON string once, and type that, the way SGLang's second strategy does.
-  if (!text.includes('\\')) return typed.value;
+  if (!(text.startsWith('[') || text.startsWith('{')) || !text.includes('\\')) return typed.value;
   const unescaped = parseJson(`"${text}"`, { strict: true });
   if (!unescaped.ok || typeof unescaped.value !== 'string') return typed.value;
   const retyped = typeBySchema(unescaped.value, schema);
@@ -54,4 +55,20 @@ export function readGlmValue(
     { kind: 'schema-typed-value', offset, detail: key },
   );
   return retyped.value;
+}
+
+/** True when strict JSON could start this text: most values are words, and a failed parse costs. */
+function mayBeJson(text: string): boolean {
+  const first = text.charCodeAt(0);
+  // `{`, `[`, `"`, `-` or a digit open a value; `t`, `f`, `n` may open true, false, null.
+  return (
+    first === 0x7b ||
+    first === 0x5b ||
+    first === 0x22 ||
+    first === 0x2d ||
+    (first >= 0x30 && first <= 0x39) ||
+    text === 'true' ||
+    text === 'false' ||
+    text === 'null'
+  );
 }

@@ -9,6 +9,7 @@ import type { Qwen3CoderNode } from './ast.js';
 import { lowerQwen3Coder } from './lower.js';
 
 const FUNCTION_OPEN = '<function=';
+const TOOL_CALL_OPEN = '<tool_call>';
 
 /** The qwen3_coder format. */
 export const qwen3_coder: Format = {
@@ -19,8 +20,20 @@ export const qwen3_coder: Format = {
   markers: ['<tool_call>', FUNCTION_OPEN],
   parseAt(context, start) {
     const rule = context.text.startsWith(FUNCTION_OPEN, start) ? 'BareFunction' : 'Section';
+    // Most <tool_call>s hold JSON (hermes): a first non-blank character other than "<" is not
+    // this syntax, and is refused before running the grammar.
+    if (rule === 'Section' && !opensTag(context.text, start + TOOL_CALL_OPEN.length)) {
+      return undefined;
+    }
     const matched = runGrammar<Qwen3CoderNode>(parse, context.text, start, rule);
     if (matched === undefined) return undefined;
     return lowerQwen3Coder(matched.node, context);
   },
 };
+
+/** True when the first non-blank character from `from` is "<", or the output ends first. */
+function opensTag(text: string, from: number): boolean {
+  let index = from;
+  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
+  return index === text.length || text.charCodeAt(index) === 0x3c;
+}
