@@ -48,6 +48,21 @@ describe('llama3_json', () => {
     expect(result.syntaxSeen).toBe(false);
   });
 
+  it('should not read a call object nested inside other JSON as a call', () => {
+    const text = '{"log": {"name": "flight_status", "parameters": {"flight": "U2"}}, "ok": true}';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe(text);
+  });
+
+  it('should stay fast on deeply nested JSON that is not a call', () => {
+    const text = '{"a": '.repeat(5000) + '1' + '}'.repeat(5000);
+    const started = performance.now();
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('should leave a bare object cut off by the end of the output as content, and refuse it', () => {
     const text = '{"name": "flight_status", "parameters": {"flight": "KL';
     const result = parser.parse(text);

@@ -88,6 +88,12 @@ describe('mistral', () => {
     expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['incomplete']);
   });
 
+  it('should report a name with no arguments followed by another call', () => {
+    const result = parser.parse('[TOOL_CALLS]get_time [TOOL_CALLS]get_date{}');
+    expect(result.calls.map((call) => call.name)).toEqual(['get_date']);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
   it('should report prose after [TOOL_CALLS] as a malformed call and find none', () => {
     const result = parser.parse('[TOOL_CALLS] sure, I can do that!');
     expect(result.calls).toEqual([]);

@@ -2,7 +2,7 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
-import { notJsonIssue, readCallItem, readCallList } from '../shared/json-extent.js';
+import { notJsonIssue, readCallItems, readCallList } from '../shared/json-extent.js';
 import type { GraniteNode } from './ast.js';
 
 /**
@@ -27,12 +27,9 @@ export function lowerGranite(node: GraniteNode, end: number, context: FormatCont
     .with({ type: 'granite-special', body: { type: 'json-list' } }, ({ body }) =>
       readCallList(context, body, { format: 'granite' }),
     )
-    .with({ type: 'granite-special', body: { type: 'json-extent' } }, ({ body }) => {
-      const outcome = readCallItem(context, body, { format: 'granite' });
-      return outcome.ok
-        ? { calls: [outcome.call], issues: [] }
-        : { calls: [], issues: [outcome.issue] };
-    })
+    .with({ type: 'granite-special', body: { type: 'json-extent' } }, ({ body }) =>
+      readCallItems(context, body, { format: 'granite' }),
+    )
     .with({ type: 'granite-special', body: { type: 'granite-malformed' } }, ({ body }) => ({
       calls: [],
       issues: [

@@ -1,7 +1,7 @@
 /** Lowering of granite_20b_fc sections: the call object after the tag becomes a call. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { readCallItem } from '../shared/json-extent.js';
+import { readCallItems } from '../shared/json-extent.js';
 import type { Granite20bSection } from './ast.js';
 
 /**
@@ -20,10 +20,8 @@ export function lowerGranite20b(
   return match(node)
     .with({ type: 'granite-20b-section' }, (section) => {
       // Nothing closes a call in this syntax, so no end marker can be missing.
-      const outcome = readCallItem(context, section.call, { format: 'granite_20b_fc' });
-      return outcome.ok
-        ? { start: section.start, end, calls: [outcome.call], issues: [] }
-        : { start: section.start, end, calls: [], issues: [outcome.issue] };
+      const lowered = readCallItems(context, section.call, { format: 'granite_20b_fc' });
+      return { start: section.start, end, ...lowered };
     })
     .exhaustive();
 }

@@ -5,10 +5,13 @@
  */
 import { parse } from '../../generated/llama3_json.js';
 import type { Format } from '../format.js';
-import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
+import { createRejectedValues, JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Llama3Section } from './ast.js';
 import { lowerLlama3 } from './lower.js';
+
+/** Bare objects turned down in the current parse: the objects nested in them are their data. */
+const rejected = createRejectedValues();
 
 /** The llama3_json format. */
 export const llama3_json: Format = {
@@ -17,6 +20,7 @@ export const llama3_json: Format = {
   models: 'Llama 3.1 / 3.2 / 3.3, Llama 4 (JSON tool calling)',
   markers: ['<|python_tag|>', '{'],
   parseAt(context, start) {
+    if (rejected.inside(context, start)) return undefined;
     const matched = runGrammar<Llama3Section>(
       parse,
       context.text,
@@ -25,6 +29,8 @@ export const llama3_json: Format = {
       JSON_EXTENT_OPTIONS,
     );
     if (matched === undefined) return undefined;
-    return lowerLlama3(matched.node, context);
+    const section = lowerLlama3(matched.node, context);
+    if (section === undefined) rejected.skip(context, matched.node.items[0]?.end ?? start);
+    return section;
   },
 };

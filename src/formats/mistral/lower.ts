@@ -5,7 +5,12 @@
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import { readArgumentsItem, readCallItem, readCallList } from '../shared/json-extent.js';
+import {
+  notJsonIssue,
+  readArgumentsItem,
+  readCallItems,
+  readCallList,
+} from '../shared/json-extent.js';
 import type { MistralCalls, MistralNamed, MistralNode } from './ast.js';
 
 /**
@@ -41,16 +46,13 @@ function lowerBody(
     .with({ type: 'mistral-list' }, ({ list }) =>
       readCallList(context, list, { format: 'mistral' }),
     )
-    .with({ type: 'mistral-object' }, ({ object }) => {
-      const outcome = readCallItem(context, object, { format: 'mistral' });
-      return outcome.ok
-        ? { calls: [outcome.call], issues: [] }
-        : { calls: [], issues: [outcome.issue] };
-    })
+    .with({ type: 'mistral-object' }, ({ object }) =>
+      readCallItems(context, object, { format: 'mistral' }),
+    )
     .with({ type: 'mistral-named' }, (named) => lowerNamed(named, node, context))
     .with({ type: 'mistral-malformed' }, ({ start }) => ({
       calls: [],
-      issues: [malformed('a call list or NAME{arguments} after [TOOL_CALLS]', start)],
+      issues: [notJsonIssue({ start, end: start }, 'a call list or NAME{..} after [TOOL_CALLS]')],
     }))
     .exhaustive();
 }
@@ -74,11 +76,13 @@ function lowerNamed(
   if (named.id !== null && named.id !== '') call.id = named.id;
   if (named.args === null) {
     // Nothing after the name but the end of the output: a call cut off before its arguments.
-    if (text.slice(node.trailing.start, node.trailing.end).trim() === '')
-      return { calls: [call], issues: [] };
+    const cutOff =
+      node.trailing.end === text.length &&
+      text.slice(node.trailing.start, node.trailing.end).trim() === '';
+    if (cutOff) return { calls: [call], issues: [] };
     return {
       calls: [],
-      issues: [malformed(`a JSON object after "${named.name.text}"`, named.name.end)],
+      issues: [notJsonIssue(named.name, `a JSON object after "${named.name.text}"`)],
     };
   }
   const outcome = readArgumentsItem(context, named.args, named.name.text);
@@ -92,8 +96,4 @@ function lowerNamed(
   call.repairs = outcome.repairs;
   call.complete = outcome.complete;
   return { calls: [call], issues: [] };
-}
-
-function malformed(what: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message: `expected ${what} at ${offset}`, offset };
 }

@@ -167,6 +167,25 @@ export function readArgumentsItem(
 }
 
 /**
+ * Reads one extent as a call, as the calls-and-issues pair a section carries.
+ *
+ * @param context - The output, schemas and limits.
+ * @param item - The extent, as the grammar found it.
+ * @param options - Format, field names, and whether the enclosing list was closed.
+ * @returns The call, or no call and the issue that says why.
+ */
+export function readCallItems(
+  context: FormatContext,
+  item: JsonExtentNode,
+  options: CallItemOptions,
+): { calls: RawCall[]; issues: Issue[] } {
+  const outcome = readCallItem(context, item, options);
+  return outcome.ok
+    ? { calls: [outcome.call], issues: [] }
+    : { calls: [], issues: [outcome.issue] };
+}
+
+/**
  * Reads every item of a list as a call; items that are not calls become issues.
  *
  * @param context - The output, schemas and limits.
@@ -201,6 +220,33 @@ export function notJsonIssue(span: Span, what: string): Issue {
     code: 'malformed-tool-call',
     message: `expected ${what} at ${span.start}`,
     offset: span.start,
+  };
+}
+
+/**
+ * Remembers, per parse, the end of the last bare JSON value a bare format turned down (a JSON
+ * object in prose that is not a call). Values nested inside it are its data, not candidates: the
+ * scanner would otherwise try every inner `{` and rescan to the same end, quadratic in the
+ * nesting. One number per parse suffices because the scanner only moves forward.
+ *
+ * @returns `inside(context, offset)` and `skip(context, end)`, keyed by the parse's context.
+ * @example
+ * ```ts
+ * const rejected = createRejectedValues();
+ * if (rejected.inside(context, start)) return undefined;
+ * rejected.skip(context, extent.end);
+ * ```
+ */
+export function createRejectedValues(): {
+  inside(context: FormatContext, offset: number): boolean;
+  skip(context: FormatContext, end: number): void;
+} {
+  const ends = new WeakMap<FormatContext, number>();
+  return {
+    inside: (context, offset) => offset < (ends.get(context) ?? -1),
+    skip: (context, end) => {
+      ends.set(context, end);
+    },
   };
 }
 

@@ -4,10 +4,13 @@
  */
 import { parse } from '../../generated/xlam.js';
 import type { Format } from '../format.js';
-import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
+import { createRejectedValues, JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { XlamSection } from './ast.js';
 import { lowerXlam } from './lower.js';
+
+/** Bare lists turned down in the current parse: the lists nested in them are their data. */
+const rejected = createRejectedValues();
 
 /** The xlam format. */
 export const xlam: Format = {
@@ -17,6 +20,7 @@ export const xlam: Format = {
   // `[` also finds `[TOOL_CALLS]`.
   markers: ['[', '```', '<tool_call>'],
   parseAt(context, start) {
+    if (rejected.inside(context, start)) return undefined;
     const matched = runGrammar<XlamSection>(
       parse,
       context.text,
@@ -25,6 +29,8 @@ export const xlam: Format = {
       JSON_EXTENT_OPTIONS,
     );
     if (matched === undefined) return undefined;
-    return lowerXlam(matched.node, matched.end, context);
+    const section = lowerXlam(matched.node, matched.end, context);
+    if (section === undefined) rejected.skip(context, matched.node.list.end);
+    return section;
   },
 };
