@@ -9,6 +9,31 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { MarkupSection } from './ast.js';
 import { lowerMarkup } from './lower.js';
 
+/** Child elements that may open a call element written without attributes. */
+const FIRST_CHILDREN = [
+  '<name>',
+  '<tool_name>',
+  '<tool>',
+  '<function_name>',
+  '<function>',
+  '<invoke ',
+];
+
+/**
+ * A cheap look before running the grammar: a tag with attributes, an invoke, or a call element
+ * whose first child names the tool. Other text after a shared tag (`<tool_call>{json}`) is another
+ * format's, and declining it here keeps repeated markers from costing a parse each.
+ */
+function looksLikeMarkup(text: string, start: number): boolean {
+  const close = text.indexOf('>', start);
+  if (close === -1) return false;
+  const tag = text.slice(start, close);
+  if (tag.includes(' ') || tag === '<function_calls') return true;
+  let index = close + 1;
+  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
+  return FIRST_CHILDREN.some((child) => text.startsWith(child, index));
+}
+
 /** The markup format. */
 export const markup: Format = {
   id: 'markup',
@@ -26,6 +51,7 @@ export const markup: Format = {
     '<tool_use ',
   ],
   parseAt(context, start) {
+    if (!looksLikeMarkup(context.text, start)) return undefined;
     const matched = runGrammar<MarkupSection>(parse, context.text, start, 'Section', {
       tagPrefix: '',
     });
