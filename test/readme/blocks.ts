@@ -50,7 +50,7 @@ export function toModule(code: string): string {
     const local = SUBPATHS[specifier];
     if (local !== undefined) return `from '${pathToFileURL(`${ROOT}${local}`).href}'`;
     const target =
-      oldNode && /^ai(\/|$)/.test(specifier) ? specifier.replace(/^ai/, 'ai6') : specifier;
+      oldNode && /^ai(?:\/|$)/.test(specifier) ? specifier.replace(/^ai/, 'ai6') : specifier;
     return `from '${pathToFileURL(require.resolve(target)).href}'`;
   });
   return rewritten
