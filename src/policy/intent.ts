@@ -2,6 +2,7 @@
  * Tool intent: the signs that a model meant to call a tool, which bare syntaxes (a JSON object, a
  * pythonic list, ReAct lines) need before they are trusted (the fail-closed fallback playbook).
  */
+import { anchorMarker, indexOfAnchored } from '../pipeline/anchored-index.js';
 
 /**
  * Markers that announce tool intent when they precede a bare candidate. Matched literally; the
@@ -15,6 +16,9 @@ export const INTENT_MARKERS: readonly string[] = [
   '<|python_tag|>',
 ];
 
+/** The intent markers, searched from their first punctuation (`need` is everywhere in prose). */
+const ANCHORED_INTENT_MARKERS = INTENT_MARKERS.map(anchorMarker);
+
 /**
  * Finds where tool intent starts in an output.
  *
@@ -23,9 +27,10 @@ export const INTENT_MARKERS: readonly string[] = [
  */
 export function findIntent(text: string): number {
   let first = -1;
-  for (const marker of INTENT_MARKERS) {
-    const at = text.indexOf(marker);
-    if (at !== -1 && (first === -1 || at + marker.length < first)) first = at + marker.length;
+  for (const marker of ANCHORED_INTENT_MARKERS) {
+    const at = indexOfAnchored(text, marker, 0);
+    const end = at + marker.marker.length;
+    if (at !== -1 && (first === -1 || end < first)) first = end;
   }
   return first;
 }
