@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createParser, formatIds } from '../../src/index.js';
+import { growthInputs, hermesInputs, hermesTools } from '../../scripts/bench/inputs.js';
+import { listSamples, sampleTools } from '../../scripts/bench/samples.js';
+
+// The bench times these inputs; a sample that no longer reads as its call would time a failure.
+describe('bench inputs', () => {
+  it('should have one sample per format id', () => {
+    expect(listSamples(formatIds).map((sample) => sample.format)).toEqual(formatIds);
+  });
+
+  it.each(listSamples(formatIds))('should read the $format sample as one valid call, forced and auto', (sample) => {
+    for (const formats of [[sample.format], 'auto'] as const) {
+      const result = createParser({ formats, tools: sampleTools }).parse(sample.text);
+      expect(result.calls.map((call) => call.name)).toEqual([sample.tool]);
+    }
+  });
+
+  it.each(hermesInputs())('should read every call of $id, phase 1+2', (input) => {
+    const result = createParser({ formats: ['hermes'], tools: hermesTools }).parse(input.text);
+    expect(result.calls).toHaveLength(input.payloads.length);
+  });
+
+  it('should double every growth input exactly', () => {
+    for (const input of growthInputs(1 / 256)) {
+      expect(input.make(2 * input.base).length).toBeGreaterThan(input.make(input.base).length);
+    }
+  });
+});
