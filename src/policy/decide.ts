@@ -58,6 +58,11 @@ export interface CallPlacement {
   fallbackCandidates: number;
   /** Size of this call's candidate (a fallback block of parallel calls is measured whole). */
   candidateSize: number;
+  /**
+   * True when the call's syntax is marked (`<tool_call>`, `[TOOL_CALLS]`): its start token shows
+   * tool intent the way `TOOL_CALL` does, so a marked fallback needs no separate intent marker.
+   */
+  marked: boolean;
 }
 
 /** The parser-wide settings of the gate. */
@@ -93,7 +98,7 @@ export type CallVerdict = (
  * @returns The verdict. Never throws: a throwing hook is a `hook-failed` rejection.
  * @example
  * ```ts
- * const verdict = decideCall(call, { fallbackCandidates: 0, candidateSize: 40 }, settings, undefined, 'call_0');
+ * const verdict = decideCall(call, { fallbackCandidates: 0, candidateSize: 40, marked: true }, settings, undefined, 'call_0');
  * verdict.accepted; // true when the call may run
  * ```
  */
@@ -141,7 +146,7 @@ export function decideCall(
         ambiguousEnvelope(call.name, placement.fallbackCandidates, settings.primarySyntax),
       );
     }
-    if (!call.intent)
+    if (!call.intent && !placement.marked)
       return reject('fallback-without-intent', fallbackEnvelope(call.name, settings.primarySyntax));
     if (placement.candidateSize > limits.maxFallbackCallSize) {
       return reject(

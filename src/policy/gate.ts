@@ -90,6 +90,10 @@ export function createGate(options: GateOptions): Gate {
     const format = options.formats.find((candidate) => candidate.id === id);
     return describeSyntax(id, format?.markers[0]);
   };
+  // A marked syntax announces a call with its own start token: that token is tool intent.
+  const marked = new Set<CallFormat>(
+    options.formats.filter((format) => format.syntax === 'marked').map((format) => format.id),
+  );
   const settings: GateSettings = {
     registry: options.registry,
     limits: options.limits,
@@ -147,6 +151,7 @@ export function createGate(options: GateOptions): Gate {
         const placement = {
           fallbackCandidates: fallbackGroups.candidates.length,
           candidateSize: group === undefined ? 0 : group.span.end - group.span.start,
+          marked: marked.has(call.format),
         };
         const verdict = decideCall(
           call,

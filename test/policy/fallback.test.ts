@@ -38,6 +38,19 @@ describe('fallback gates', () => {
     },
   );
 
+  it('should count the start token of a marked fallback syntax as tool intent, one candidate at a time', () => {
+    const pythonicFirst = createParser({ formats: ['pythonic', 'hermes'], tools: TOOLS });
+    const one = pythonicFirst.parse(
+      'Checking. <tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call>',
+    );
+    expect(one.calls).toEqual([expect.objectContaining({ format: 'hermes' })]);
+    expect(one.telemetry[0]?.fallback_used).toBe(true);
+    const two = pythonicFirst.parse(
+      'A: <tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call> or B: <tool_call>{"name": "get_weather", "arguments": {"city": "B"}}</tool_call>',
+    );
+    expect(two.rejected.map((rejection) => rejection.reason)).toEqual(['ambiguous', 'ambiguous']);
+  });
+
   it('should treat a list of parallel calls as one candidate', () => {
     const result = parser.parse('need_tool: yes\n[get_weather(city="A"), get_weather(city="B")]');
     expect(result.calls.map((call) => call.arguments)).toEqual([{ city: 'A' }, { city: 'B' }]);
