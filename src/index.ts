@@ -56,3 +56,12 @@ export type {
 } from './native/assembler.js';
 export type { OpenAIToolCall } from './native/openai.js';
 export type { AnthropicContentBlock } from './native/anthropic.js';
+export { toTransformStream, streamEvents, foldEvents, createToolParserAdapter } from './stream/index.js';
+export type {
+  StreamParser,
+  StreamSource,
+  FoldedStream,
+  ToolParserAdapter,
+  ToolParserDelta,
+  ParsedToolResponse,
+} from './stream/index.js';

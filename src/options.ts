@@ -65,6 +65,12 @@ export interface ParserOptions {
   onTelemetry?: (record: TelemetryRecord) => void;
   /** `'random'` (default) ids like `call_8f3K...`, or `'sequential'` (`call_0`, `call_1`) for tests. */
   ids?: 'random' | 'sequential';
+  /**
+   * `startsInside: true` for chat templates that open the reasoning block themselves (QwQ,
+   * DeepSeek R1, Qwen 3.5 thinking): text before an orphan `</think>` is then reasoning. Default
+   * off, so a stream can emit content before the output ends.
+   */
+  reasoning?: { startsInside?: boolean };
 }
 
 /** The formats a parser uses, in priority order, and which count as primary. */

@@ -14,6 +14,7 @@ import { createTelemetrySink } from './telemetry/record.js';
 import { createResultLedger, type ToolResultStatus } from './telemetry/results.js';
 import type { ParseResult, TelemetryRecord } from './types.js';
 import { createIdGenerator } from './ids.js';
+import { createStreamParser, type StreamParser } from './stream/stream-parser.js';
 
 /** A parser bound to one set of formats, tools and limits. */
 export interface Parser {
@@ -46,6 +47,13 @@ export interface Parser {
    * keeps the most recent 1024).
    */
   recordToolResult(id: string, status: ToolResultStatus): TelemetryRecord | undefined;
+  /**
+   * Starts a stream over one output: `push(delta)` and `end()` return events whose fold is
+   * `parse(text)` for any chunking.
+   *
+   * @returns A new stream (one per output).
+   */
+  stream(): StreamParser;
 }
 
 /** Per-call options of `parse` and `fromNative`. */
@@ -82,6 +90,7 @@ export function createParser(options: ParserOptions = {}): Parser {
     primary: selection.primary,
     auto: selection.auto,
     maxCalls: limits.maxCalls,
+    reasoningStartsInside: options.reasoning?.startsInside === true,
   };
   const nextId = createIdGenerator(options.ids ?? 'random');
   const emit = createTelemetrySink(options.onTelemetry);
@@ -151,6 +160,30 @@ export function createParser(options: ParserOptions = {}): Parser {
         rejectedToolNames: decision.rejectedToolNames,
         telemetry: decision.telemetry,
       };
+    },
+    stream() {
+      return createStreamParser({
+        settings: { plan, tools: registry?.schemas, limits },
+        maxOutputSize: limits.maxOutputSize,
+        nextId,
+        createDecider(createId) {
+          const streamGate = createGate({
+            registry,
+            limits,
+            policy,
+            formats: selection.formats,
+            primary: selection.primary,
+            auto: selection.auto,
+            createId,
+            emit: (record) => {
+              if (record.outcome === 'accepted') ledger.remember(record);
+              emit(record);
+            },
+          });
+          return ({ text, calls, issues }) =>
+            streamGate.decide({ text, calls, issues, context: undefined, extractMs: 0 });
+        },
+      });
     },
     recordToolResult(id, status) {
       const completed = ledger.complete(id, status);

@@ -61,6 +61,25 @@ export interface Section {
   content?: string;
   /** Text inside the section that is reasoning (`<think>`, harmony `analysis`), default none. */
   reasoning?: string;
+  /**
+   * Streaming hint: `true` when the section ran into the end of the text and more text could
+   * change it (no closing tag or token yet), `false` when it is closed and nothing after `end`
+   * can change it. Left undefined, a stream treats the section as final only once it has seen a
+   * few characters past `end` (see `src/stream/section.ts`).
+   */
+  open?: boolean;
+}
+
+/**
+ * The head of a section's first call, read before the section is complete so a stream can emit
+ * `tool-call-start` and argument deltas early: the call's name, its own id if the syntax has one,
+ * and where its JSON arguments object begins.
+ */
+export interface CallHead {
+  name: string;
+  id?: string;
+  /** Offset (in the text given to `readCallHead`) of the `{` that opens the arguments object. */
+  argumentsStart: number;
 }
 
 /**
@@ -87,4 +106,21 @@ export interface Format {
    * Must never throw on any text and must run in time linear in the section it consumes.
    */
   parseAt(context: FormatContext, start: number): Section | undefined;
+  /**
+   * Streaming hint: strings after which a section of this format may end. Promise: whether
+   * `parseAt` reads a section at a marker, and where it ends, depends only on the text up to
+   * (and including) the first occurrence of one of these strings after the marker, or on the
+   * whole rest of the output when none occurs. A stream then runs the grammar only when one of
+   * them arrives instead of retrying on a growing buffer.
+   */
+  readonly endMarkers?: readonly string[];
+  /**
+   * Streaming hint: reads the head of the section's first call from an incomplete section.
+   *
+   * @param text - The text seen so far (offsets are relative to it).
+   * @param start - Where the marker occurs in `text`.
+   * @returns The head; `'wait'` while more text is needed; `undefined` when the first call's
+   * arguments are not a JSON object that can stream (the call is then emitted at section end).
+   */
+  readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
 }

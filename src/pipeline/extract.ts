@@ -19,6 +19,12 @@ export interface ExtractPlan {
   readonly auto: boolean;
   /** At most this many calls are read; more gives a `too-many-calls` issue. */
   readonly maxCalls: number;
+  /**
+   * The output starts inside a reasoning block whose `<think>` the chat template wrote, so text
+   * before an orphan `</think>` is reasoning (QwQ, DeepSeek R1). Default false: a stream can then
+   * emit content before it has seen the whole output.
+   */
+  readonly reasoningStartsInside?: boolean;
 }
 
 /** A call as phase 1 hands it to phase 2, with how it was found. */
@@ -55,7 +61,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   let syntaxSeen = false;
   let cursor = 0;
 
-  const openReasoning = readOpenReasoning(text);
+  const openReasoning = plan.reasoningStartsInside === true ? readOpenReasoning(text) : undefined;
   if (openReasoning !== undefined) {
     reasoningParts.push(openReasoning.text);
     cursor = openReasoning.end;
@@ -178,8 +184,21 @@ function readSection(
  * Calls a format's `parseAt`, turning any throw into an issue: a format bug on hostile text must
  * not become an exception for the caller. A stack overflow means nesting beyond what the grammar
  * can follow, reported as `too-deep`.
+ *
+ * @param format - The format to run.
+ * @param context - The text (the whole output, or a stream's window of it), schemas, limits.
+ * @param start - Where the marker occurs.
+ * @returns The section, or `undefined` when the format reads none there.
+ * @example
+ * ```ts
+ * safeParseAt(hermes, { text: '<tool_call>{}</tool_call>', tools: undefined, limits }, 0)?.end; // 25
+ * ```
  */
-function safeParseAt(format: Format, context: FormatContext, start: number): Section | undefined {
+export function safeParseAt(
+  format: Format,
+  context: FormatContext,
+  start: number,
+): Section | undefined {
   try {
     const section = format.parseAt(context, start);
     if (section === undefined || section.end <= start) return undefined;

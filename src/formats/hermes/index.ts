@@ -5,6 +5,7 @@
 import { parse } from '../../generated/hermes.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
+import { readJsonCallHead } from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
 import { lowerHermes } from './lower.js';
 
@@ -17,6 +18,9 @@ export const hermes: Format = {
   parseAt(context, start) {
     const matched = runGrammar<HermesSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
-    return lowerHermes(matched.node, matched.end, context);
+    // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
+    return { ...lowerHermes(matched.node, matched.end, context), open: !matched.node.closed };
   },
+  endMarkers: ['</tool_call>'],
+  readCallHead: (text, start) => readJsonCallHead(text, start + '<tool_call>'.length),
 };

@@ -1,0 +1,181 @@
+/**
+ * Tool-call events: a call started early from its head (name known, arguments streaming through
+ * the canonical-JSON writer), and the calls of a finished section, reconciled with what was
+ * already sent. Events are final, so a started call whose section turns out different is ended
+ * with a `malformed` rejection, never silently changed.
+ */
+import type { ExtractedCall } from '../pipeline/extract.js';
+import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
+import { createJsonPrefixWriter, type JsonPrefixWriter } from './json-writer.js';
+
+/** Phase 2's answer for one call. */
+export type Verdict = { accepted: true; call: ToolCall } | { accepted: false; rejection: RejectedCall };
+
+/** Decides one call (phase 2, drawing its id from the stream's pool when it needs one). */
+export type DecideCall = (call: ExtractedCall) => Verdict;
+
+/** A call whose start was sent before its section ended. */
+export interface StartedCall {
+  id: string;
+  /** The id the format gave the call, when it gave one. */
+  ownId: string | undefined;
+  name: string;
+  format: CallFormat;
+  /** Where its section started (for the rejection's span if the section vanishes). */
+  start: number;
+  writer: JsonPrefixWriter;
+  /** Canonical JSON sent so far in its deltas. */
+  sent: string;
+}
+
+/** Ids a stream hands out: peeked for a call that may be rejected, taken when one is accepted. */
+export interface IdPool {
+  peek(): string;
+  take(): string;
+}
+
+/**
+ * Creates an id pool over the parser's generator. Phase 2 draws an id only for a call it needs
+ * one for; a stream must name a call before that, so it peeks and lets phase 2 take.
+ *
+ * @param next - The parser's id generator.
+ * @returns The pool.
+ * @example
+ * ```ts
+ * const ids = createIdPool(createIdGenerator('sequential'));
+ * ids.peek(); // 'call_0'
+ * ids.take(); // 'call_0'
+ * ids.peek(); // 'call_1'
+ * ```
+ */
+export function createIdPool(next: () => string): IdPool {
+  // An id drawn for a start event and not yet taken by phase 2.
+  let reserved: string | undefined;
+  return {
+    peek: () => (reserved ??= next()),
+    take() {
+      const id = reserved ?? next();
+      reserved = undefined;
+      return id;
+    },
+  };
+}
+
+/**
+ * Starts a call from its head.
+ *
+ * @param head - Name, own id, format and section start.
+ * @param head.name - The call's name.
+ * @param head.ownId - The format's own id, if any.
+ * @param head.format - The call's format.
+ * @param head.start - Absolute start of its section.
+ * @param index - The call's index in the stream.
+ * @param ids - The stream's id pool.
+ * @param maxDepth - Nesting limit for the writer.
+ * @param out - Events are pushed here.
+ * @returns The started call.
+ */
+export function startCall(
+  head: { name: string; ownId: string | undefined; format: CallFormat; start: number },
+  index: number,
+  ids: IdPool,
+  maxDepth: number,
+  out: StreamEvent[],
+): StartedCall {
+  const id = head.ownId ?? ids.peek();
+  out.push({ type: 'tool-call-start', id, index, name: head.name });
+  return { ...head, id, writer: createJsonPrefixWriter(maxDepth), sent: '' };
+}
+
+/**
+ * Feeds raw argument text to a started call and sends what became certain.
+ *
+ * @param call - The started call.
+ * @param text - Raw text of its arguments.
+ * @param out - Events are pushed here.
+ */
+export function feedCall(call: StartedCall, text: string, out: StreamEvent[]): void {
+  if (call.writer.state !== 'open') return;
+  const delta = call.writer.write(text);
+  if (delta === '') return;
+  call.sent += delta;
+  out.push({ type: 'tool-call-delta', id: call.id, argumentsDelta: delta });
+}
+
+/**
+ * Sends the events of one extracted call: completes the started call when it is that call, else
+ * start, one delta and end.
+ *
+ * @param call - The extracted call.
+ * @param started - The call started early from this section, not yet ended.
+ * @param context - Phase 2, the id pool, the next index, the events.
+ * @param context.decide - Phase 2 for one call.
+ * @param context.ids - The stream's id pool.
+ * @param context.index - The index the call gets if it needs a new start.
+ * @param context.out - Events are pushed here.
+ * @returns `'reconciled'` when the started call was this call (now ended, no new start sent),
+ * `'abandoned'` when the started call was ended as malformed and this call sent in full,
+ * `'plain'` when there was no started call.
+ */
+export function emitCall(
+  call: ExtractedCall,
+  started: StartedCall | undefined,
+  context: { decide: DecideCall; ids: IdPool; index: number; out: StreamEvent[] },
+): 'reconciled' | 'abandoned' | 'plain' {
+  const { out, ids } = context;
+  if (started !== undefined) {
+    const canonical = JSON.stringify(call.arguments);
+    const same =
+      call.name === started.name && call.id === started.ownId && canonical.startsWith(started.sent);
+    if (same) {
+      const verdict = context.decide(call);
+      if (canonical.length > started.sent.length) {
+        out.push({
+          type: 'tool-call-delta',
+          id: started.id,
+          argumentsDelta: canonical.slice(started.sent.length),
+        });
+      }
+      out.push(endEvent(started.id, verdict));
+      return 'reconciled';
+    }
+    abandonCall(started, call.span, out);
+  }
+  const verdict = context.decide(call);
+  const id = verdict.accepted ? verdict.call.id : (verdict.rejection.id ?? call.id ?? ids.peek());
+  const argumentsValue = verdict.accepted ? verdict.call.arguments : call.arguments;
+  out.push({ type: 'tool-call-start', id, index: context.index, name: call.name });
+  out.push({ type: 'tool-call-delta', id, argumentsDelta: JSON.stringify(argumentsValue) });
+  out.push(endEvent(id, verdict));
+  return started !== undefined ? 'abandoned' : 'plain';
+}
+
+/**
+ * Ends a started call whose section did not give it back (the text after its head made the
+ * section read differently): a `malformed` rejection, since its start was already sent.
+ *
+ * @param started - The started call.
+ * @param span - The section's span.
+ * @param out - Events are pushed here.
+ */
+export function abandonCall(started: StartedCall, span: Span, out: StreamEvent[]): void {
+  const rejection: RejectedCall = {
+    name: started.name,
+    format: started.format,
+    span,
+    reason: 'malformed',
+    envelope: {
+      error: 'malformed_tool_call',
+      tool: started.name,
+      hint: 'The tool call could not be read as it was written. Emit the whole call again.',
+    },
+    repairs: [],
+  };
+  out.push({ type: 'tool-call-end', id: started.id, rejection });
+}
+
+function endEvent(id: string, verdict: Verdict): StreamEvent {
+  return verdict.accepted
+    ? { type: 'tool-call-end', id, call: verdict.call }
+    : { type: 'tool-call-end', id, rejection: verdict.rejection };
+}

@@ -1,0 +1,261 @@
+/**
+ * One open section of a stream: the text held from its marker, when to run its formats'
+ * grammars (an end marker arrived, or a geometric retry schedule for formats without hints), the
+ * call started early from its head, and the events it gives once its answer is final.
+ */
+import type { CallHead, Format } from '../formats/format.js';
+import type { ExtractedCall } from '../pipeline/extract.js';
+import type { StreamEvent } from '../types.js';
+import {
+  abandonCall,
+  emitCall,
+  feedCall,
+  startCall,
+  type IdPool,
+  type StartedCall,
+} from './calls.js';
+import { createFinder, type Finder } from './finder.js';
+import { createHeldText } from './held-text.js';
+import type { StreamPhase2 } from './phase2.js';
+import { decideSection, type Placement } from './section.js';
+import type { StreamEngine } from './stream-parser.js';
+
+/** How the stream continues after a section. */
+export interface SectionOutcome {
+  /** True when the call limit was reached: the batch scan stops reading there. */
+  stop: boolean;
+  /** Held text after the section, to scan as content. */
+  rest: string;
+  /** Absolute offset of `rest[0]`. */
+  restStart: number;
+  /** The batch cursor after the section. */
+  cursor: number;
+  /** The tail of the text the section consumed (what precedes the next section). */
+  consumed: string;
+}
+
+/** An open section; see {@link createSectionState}. */
+export interface SectionState {
+  /** Holds the next delta (and streams the started call's arguments). */
+  append(delta: string, out: StreamEvent[]): void;
+  /** Runs the grammars if it is time; the outcome once the section's answer is final. */
+  settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
+  readonly length: number;
+}
+
+/** What a section starts from. */
+export interface SectionSetup {
+  /** Absolute offset of the marker. */
+  start: number;
+  /** The text held so far, from the marker on. */
+  initial: string;
+  markerLength: number;
+  /** Candidate formats, in priority order. */
+  formats: Format[];
+  placement: Placement;
+  engine: StreamEngine;
+  ids: IdPool;
+  phase2: StreamPhase2;
+  /** Up to {@link LOOK_BEHIND} units of output just before the marker. */
+  before: string;
+  /** Calls read, start events sent and sections claimed so far, shared with the stream. */
+  counters: { calls: number; index: number; sections: number };
+}
+
+/** How far before an issue the gate looks for the marker that opened its section. */
+export const LOOK_BEHIND = 256;
+
+/** Retry growth for formats without end markers: total grammar work stays within ~3x the text. */
+const GROWTH = 1.5;
+/** Smallest growth between retries, so tiny sections are not retried on every unit. */
+const MIN_STEP = 32;
+
+/**
+ * Opens a section at a marker.
+ *
+ * @param setup - Where it starts, its candidates and the stream's shared state.
+ * @returns The section state.
+ * @example
+ * ```ts
+ * const state = createSectionState({ start: 0, initial: '<tool_call>', markerLength: 11, ... });
+ * state.append('{"name":"f","arguments":{}}</tool_call>', out);
+ * state.settle(false, out); // { stop: false, rest: '', restStart: 50, cursor: 50 }
+ * ```
+ */
+export function createSectionState(setup: SectionSetup): SectionState {
+  const { start, markerLength, formats, engine, ids, counters, phase2 } = setup;
+  const { plan } = engine.settings;
+  const held = createHeldText(setup.initial);
+  const endMarkers = formats.every((format) => format.endMarkers !== undefined)
+    ? [...new Set(formats.flatMap((format) => format.endMarkers ?? []))]
+    : undefined;
+  // Finds end markers in new text only; absent when some candidate gave none.
+  const endFinder: Finder | undefined =
+    endMarkers !== undefined && endMarkers.length > 0 ? createFinder(endMarkers) : undefined;
+  // An end marker arrived since the grammars last ran.
+  let endSeen = false;
+  // Retry on a schedule: from the start without end markers, after an undecided answer with them.
+  let scheduled = endFinder === undefined;
+  // Held length at which the next scheduled retry runs.
+  let nextAttempt = 0;
+  // The only candidate, when it can read a call head early (and its calls are primary).
+  const headFormat =
+    formats.length === 1 && formats[0]?.readCallHead !== undefined && plan.primary.has(formats[0])
+      ? formats[0]
+      : undefined;
+  // 'wait' while the head may still come; undefined once it came or never will.
+  let headState: 'wait' | undefined = headFormat !== undefined ? 'wait' : undefined;
+  // The last guessed answer and the held length it was read on, confirmed by a later attempt.
+  let lastGuess: { key: string; length: number } | undefined;
+  // The call started from its head, until the section's calls are known.
+  let started: StartedCall | undefined;
+
+  function feedEnds(text: string, offset: number): void {
+    if (endFinder !== undefined && endFinder.feed(text, offset) !== undefined) endSeen = true;
+  }
+
+  function tryHead(out: StreamEvent[]): void {
+    if (headState !== 'wait' || headFormat === undefined) return;
+    if (counters.calls >= plan.maxCalls) {
+      headState = undefined;
+      return;
+    }
+    const text = held.text();
+    let head: CallHead | 'wait' | undefined;
+    try {
+      head = headFormat.readCallHead?.(text, 0);
+    } catch {
+      head = undefined;
+    }
+    if (head === 'wait') return;
+    headState = undefined;
+    if (head === undefined) return;
+    started = startCall(
+      { name: head.name, ownId: head.id, format: headFormat.id, start },
+      counters.index,
+      ids,
+      engine.settings.limits.maxDepth,
+      out,
+    );
+    counters.index += 1;
+    feedCall(started, text.slice(head.argumentsStart), out);
+  }
+
+  feedEnds(setup.initial.slice(markerLength), start + markerLength);
+
+  return {
+    append(delta, out) {
+      const offset = start + held.length;
+      held.append(delta);
+      feedEnds(delta, offset);
+      if (started !== undefined) feedCall(started, delta, out);
+      else tryHead(out);
+    },
+    settle(final, out) {
+      if (!final) {
+        tryHead(out);
+        const due = endSeen || (scheduled && held.length >= nextAttempt);
+        if (!due) return undefined;
+      }
+      endSeen = false;
+      const text = held.text();
+      const decision = decideSection(
+        { text, base: start, markerLength, formats, placement: setup.placement, final },
+        engine.settings,
+      );
+      if (decision.kind !== 'wait' && decision.guessed) {
+        // Trusted only when an attempt on markedly shorter text gave the same answer.
+        const key =
+          decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
+        const same =
+          lastGuess !== undefined && lastGuess.key === key && lastGuess.length * GROWTH <= held.length;
+        if (!same) {
+          lastGuess = { key, length: held.length };
+          scheduled = true;
+          nextAttempt = Math.max(held.length + MIN_STEP, Math.ceil(held.length * GROWTH));
+          return undefined;
+        }
+      }
+      if (decision.kind === 'wait') {
+        scheduled = true;
+        nextAttempt = Math.max(held.length + MIN_STEP, Math.ceil(held.length * GROWTH));
+        return undefined;
+      }
+      if (decision.kind === 'unclaimed') {
+        if (started !== undefined) abandonCall(started, { start, end: start + 1 }, out);
+        pushText(out, 'text-delta', text.slice(0, 1));
+        return {
+          stop: false,
+          rest: text.slice(1),
+          restStart: start + 1,
+          cursor: start + 1,
+          consumed: text.slice(0, 1),
+        };
+      }
+      const { section, format, intent } = decision;
+      pushText(out, 'text-delta', text.slice(0, Math.max(0, section.start - start)));
+      if (section.content !== undefined) pushText(out, 'text-delta', section.content);
+      if (section.reasoning !== undefined) pushText(out, 'reasoning-delta', section.reasoning);
+      let pending = started;
+      const calls: ExtractedCall[] = [];
+      let stop = false;
+      for (const raw of section.calls) {
+        if (counters.calls >= plan.maxCalls) {
+          section.issues.push({
+            code: 'too-many-calls',
+            message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
+            offset: raw.span.start,
+          });
+          stop = true;
+          break;
+        }
+        counters.calls += 1;
+        calls.push({ ...raw, fallback: !plan.primary.has(format), intent });
+      }
+      phase2.note(section.issues, calls, (offset) => {
+        const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);
+        const joined = setup.before + text;
+        const origin = start - setup.before.length;
+        return { at: from, text: joined.slice(from - origin, offset + 64 - origin) };
+      });
+      for (const call of calls) {
+        if (call.fallback) {
+          phase2.defer(call, text, start);
+          continue;
+        }
+        const outcome = emitCall(call, pending, {
+          decide: phase2.decide,
+          ids,
+          index: counters.index,
+          out,
+        });
+        if (outcome !== 'reconciled') counters.index += 1;
+        pending = undefined;
+      }
+      if (pending !== undefined) {
+        const issue = section.issues.find((candidate) => candidate.offset !== undefined);
+        if (calls.length === 0 && issue !== undefined) phase2.adopt(pending.id, pending.format, issue);
+        else abandonCall(pending, { start: section.start, end: section.end }, out);
+      }
+      const consumed = text.slice(Math.max(0, section.end - start - LOOK_BEHIND), section.end - start);
+      if (stop) return { stop: true, rest: '', restStart: section.end, cursor: section.end, consumed };
+      return {
+        stop: false,
+        rest: text.slice(section.end - start),
+        restStart: section.end,
+        cursor: section.end,
+        consumed,
+      };
+    },
+    get length() {
+      return held.length;
+    },
+  };
+}
+
+function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', delta: string): void {
+  if (delta === '') return;
+  const last = out[out.length - 1];
+  if (last !== undefined && last.type === type) last.delta += delta;
+  else out.push({ type, delta });
+}

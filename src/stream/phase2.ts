@@ -1,0 +1,226 @@
+/**
+ * Phase 2 for a stream: the parser's gate, asked one call at a time for primary calls (their
+ * verdict depends only on the call), and once at the end for what depends on the whole output:
+ * fallback calls (the gate counts fallback candidates over the output, fail closed) and sections
+ * that could not be read (the gate turns those issues into rejections after every call's id).
+ */
+import type { ExtractedCall } from '../pipeline/extract.js';
+import type { CallFormat, Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
+import type { IdPool, Verdict } from './calls.js';
+
+/** What the parser's gate returns for a batch. */
+export interface GateBatch {
+  calls: ToolCall[];
+  rejected: RejectedCall[];
+}
+
+/** The parser's gate over a batch, drawing generated ids from the function it was built with. */
+export type Decider = (input: {
+  text: string;
+  calls: readonly ExtractedCall[];
+  issues: readonly Issue[];
+}) => GateBatch;
+
+/** A stream's phase 2; see {@link createStreamPhase2}. */
+export interface StreamPhase2 {
+  /** Decides a primary call now. */
+  decide(call: ExtractedCall): Verdict;
+  /**
+   * Keeps a fallback call for the end.
+   *
+   * @param call - The call.
+   * @param sectionText - Its section's held text, starting at absolute `sectionStart`.
+   * @param sectionStart - Where that text starts.
+   */
+  defer(call: ExtractedCall, sectionText: string, sectionStart: number): void;
+  /** Sees output text (absolute `offset`): is there more than separators after a fallback call? */
+  observe(text: string, offset: number): void;
+  /**
+   * Keeps a section's issues for the end, with the text around each (the gate names the format
+   * of an unreadable section by the marker nearest before it).
+   */
+  note(
+    issues: readonly Issue[],
+    calls: readonly ExtractedCall[],
+    around: (offset: number) => { at: number; text: string },
+  ): void;
+  /**
+   * Lets a started call whose section gave no call end with the rejection the gate makes of the
+   * section's issue (so the fold holds that one rejection, as `parse` does).
+   *
+   * @param eventId - The started call's event id.
+   * @param format - The started call's format.
+   * @param issue - The section's first issue.
+   */
+  adopt(eventId: string, format: CallFormat, issue: Issue): void;
+  /** Decides what was kept and sends its events. */
+  finish(index: number, out: StreamEvent[]): void;
+}
+
+/**
+ * Creates a stream's phase 2.
+ *
+ * @param createDecider - Builds the parser's gate over an id source.
+ * @param ids - The stream's id pool.
+ * @returns The stream's phase 2.
+ * @example
+ * ```ts
+ * const phase2 = createStreamPhase2((createId) => (input) => gate(input, createId), ids);
+ * phase2.decide(call); // { accepted: true, call: { id: 'call_0', ... } }
+ * ```
+ */
+export function createStreamPhase2(
+  createDecider: (createId: () => string) => Decider,
+  ids: IdPool,
+): StreamPhase2 {
+  // Ids the gate drew, in order, so a batch's verdicts can be matched to its calls.
+  const drawn: string[] = [];
+  const decider = createDecider(() => {
+    const id = ids.take();
+    drawn.push(id);
+    return id;
+  });
+  // Fallback calls kept for the end, and whether only separators precede each since the last.
+  const deferred: { call: ExtractedCall; joins: boolean }[] = [];
+  // After the last deferred call: from where, and the first unit that is not a separator.
+  let gapFrom = -1;
+  let gapText = -1;
+  // Issues of sections, kept for the end; and the keys of issues calls already carry.
+  const issues: Issue[] = [];
+  const carried = new Set<string>();
+  // Started calls waiting to end with the rejection of an issue, by the issue's offset.
+  const adopted = new Map<number, { id: string; format: CallFormat }>();
+  // Output text around kept issues, at its absolute offset.
+  const pieces: { at: number; text: string }[] = [];
+
+  return {
+    decide(call) {
+      drawn.length = 0;
+      const batch = decider({ text: '', calls: [call], issues: [] });
+      const accepted = batch.calls[0];
+      if (accepted !== undefined) return { accepted: true, call: accepted };
+      return { accepted: false, rejection: batch.rejected[0] as RejectedCall };
+    },
+    defer(call, sectionText, sectionStart) {
+      this.observe(sectionText, sectionStart);
+      const joins = gapFrom !== -1 && (gapText === -1 || gapText >= call.span.start);
+      deferred.push({ call, joins });
+      gapFrom = call.span.end;
+      gapText = -1;
+      this.observe(sectionText, sectionStart);
+    },
+    adopt(eventId, format, issue) {
+      adopted.set(issue.offset ?? -1, { id: eventId, format });
+    },
+    observe(text, offset) {
+      if (gapFrom === -1 || gapText !== -1) return;
+      for (let index = Math.max(0, gapFrom - offset); index < text.length; index += 1) {
+        const code = text.charCodeAt(index);
+        const separator =
+          code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x2c || code === 0x3b;
+        if (!separator) {
+          gapText = offset + index;
+          return;
+        }
+      }
+    },
+    note(sectionIssues, calls, around) {
+      for (const call of calls) if (call.malformed !== undefined) carried.add(issueKey(call.malformed));
+      for (const issue of sectionIssues) {
+        issues.push(issue);
+        if (issue.offset !== undefined) pieces.push(around(issue.offset));
+      }
+    },
+    finish(index, out) {
+      const readable = issues.filter((issue) => !carried.has(issueKey(issue)));
+      if (deferred.length === 0 && readable.length === 0) {
+        for (const [offset, call] of adopted) endAdopted(call, offset, out);
+        return;
+      }
+      drawn.length = 0;
+      const batch = decider({
+        text: standInText(deferred, pieces),
+        calls: deferred.map((entry) => entry.call),
+        issues: readable,
+      });
+      let next = index;
+      let draw = 0;
+      for (const { call } of deferred) {
+        const id = call.id ?? drawn[draw++];
+        const accepted = batch.calls.find((candidate) => candidate.id === id);
+        const rejection = batch.rejected.find((candidate) => candidate.id === id);
+        const argumentsValue = accepted?.arguments ?? call.arguments;
+        const eventId = id ?? '';
+        out.push({ type: 'tool-call-start', id: eventId, index: next++, name: call.name });
+        out.push({ type: 'tool-call-delta', id: eventId, argumentsDelta: JSON.stringify(argumentsValue) });
+        if (accepted !== undefined) out.push({ type: 'tool-call-end', id: eventId, call: accepted });
+        else if (rejection !== undefined) out.push({ type: 'tool-call-end', id: eventId, rejection });
+      }
+      // Sections that could not be read: a rejection without a call to start.
+      const own = new Set(drawn.slice(0, draw));
+      for (const rejection of batch.rejected) {
+        if (rejection.id !== undefined && own.has(rejection.id)) continue;
+        if (deferred.some(({ call }) => call.id !== undefined && call.id === rejection.id)) continue;
+        const eventId = adopted.get(rejection.span.start);
+        adopted.delete(rejection.span.start);
+        out.push({ type: 'tool-call-end', id: eventId?.id ?? rejection.id ?? '', rejection });
+      }
+      for (const [offset, call] of adopted) endAdopted(call, offset, out);
+    },
+  };
+}
+
+/** A started call whose issue the gate did not turn into a rejection: ended as malformed. */
+function endAdopted(
+  call: { id: string; format: CallFormat },
+  offset: number,
+  out: StreamEvent[],
+): void {
+  out.push({
+    type: 'tool-call-end',
+    id: call.id,
+    rejection: {
+      format: call.format,
+      span: { start: offset, end: offset },
+      reason: 'malformed',
+      envelope: { error: 'malformed_tool_call', hint: 'The tool call could not be read. Emit it again.' },
+      repairs: [],
+    },
+  });
+}
+
+/** How the gate identifies an issue a call carries (`src/policy/gate.ts`). */
+function issueKey(issue: Issue): string {
+  return `${issue.offset ?? ''}|${issue.message}`;
+}
+
+/**
+ * A stand-in for the output, as far as the gate reads it: the text around unreadable sections
+ * (where it names their format), and between fallback calls only whether they join (only
+ * separators between them, which the stream watched for as the text went by).
+ */
+function standInText(
+  deferred: readonly { call: ExtractedCall; joins: boolean }[],
+  pieces: readonly { at: number; text: string }[],
+): string {
+  const all = [...pieces];
+  for (let index = 1; index < deferred.length; index += 1) {
+    const previous = deferred[index - 1];
+    const current = deferred[index];
+    if (previous === undefined || current === undefined || current.joins) continue;
+    if (previous.call.span.end < current.call.span.start) all.push({ at: previous.call.span.end, text: 'x' });
+  }
+  all.sort((left, right) => left.at - right.at);
+  const parts: string[] = [];
+  let length = 0;
+  for (const piece of all) {
+    if (piece.at + piece.text.length <= length) continue;
+    if (piece.at > length) parts.push(' '.repeat(piece.at - length));
+    const from = Math.max(0, length - piece.at);
+    parts.push(piece.text.slice(from));
+    length = piece.at + piece.text.length;
+  }
+  const end = Math.max(0, ...deferred.map(({ call }) => call.span.end));
+  if (end > length) parts.push(' '.repeat(end - length));
+  return parts.join('');
+}

@@ -1,0 +1,174 @@
+/**
+ * A section seen by a stream: the text from a marker on, read by the same formats, in the same
+ * order and with the same placement rules as the batch `readSection`, plus one question the batch
+ * never asks: is the answer final, or could more text change it?
+ */
+import type { Format, FormatContext, ParseLimits, RawCall, Section } from '../formats/format.js';
+import { safeParseAt, type ExtractPlan } from '../pipeline/extract.js';
+import type { Issue, Repair } from '../types.js';
+
+/** Where the marker sits in the output, as the batch placement rules see it. */
+export interface Placement {
+  /** Only whitespace (after any forced-open reasoning) precedes the marker. */
+  wholeStart: boolean;
+  /** An intent marker ends at or before the marker. */
+  intent: boolean;
+}
+
+/** What a section's formats make of the text held so far. */
+export type SectionDecision =
+  /** More text could change the answer. */
+  | { kind: 'wait' }
+  /**
+   * A format read a section (offsets absolute); `intent` as the batch `readSection` gives it.
+   * `guessed` when finality rests on the margin rule (no `open` flag, no end marker): the caller
+   * then confirms it on longer text before trusting it.
+   */
+  | { kind: 'claimed'; section: Section; format: Format; intent: boolean; guessed: boolean }
+  /** No format reads a section here: the marker is ordinary text (`guessed` as for claimed). */
+  | { kind: 'unclaimed'; guessed: boolean };
+
+/** What {@link decideSection} reads. */
+export interface SectionQuery {
+  /** The held text; the marker is at its start. */
+  text: string;
+  /** Absolute offset of `text[0]`. */
+  base: number;
+  /** Length of the marker that opened the section. */
+  markerLength: number;
+  /** Candidate formats in priority order (bare ones already filtered by placement). */
+  formats: readonly Format[];
+  placement: Placement;
+  /** True once the whole output has arrived: every answer is then final. */
+  final: boolean;
+}
+
+/** The parser-wide part of a query. */
+export interface SectionSettings {
+  readonly plan: ExtractPlan;
+  readonly tools: FormatContext['tools'];
+  readonly limits: ParseLimits;
+}
+
+/**
+ * Units past a section's end that a stream waits for before trusting a format that says nothing
+ * about openness: grammars peek a marker's length ahead at most.
+ */
+function margin(plan: ExtractPlan): number {
+  return Math.max(plan.table.longestMarker, 16);
+}
+
+/**
+ * Reads the section at the start of the held text, and says whether the answer is final.
+ *
+ * @param query - The held text and the marker's candidates.
+ * @param settings - Formats' roles, tool schemas, limits.
+ * @returns `wait`, or the batch answer (claimed or unclaimed) once more text cannot change it.
+ * @example
+ * ```ts
+ * decideSection({ text: '<tool_call>{"name":"f"}</tool_call>', base: 0, markerLength: 11,
+ *   formats: [hermes], placement: { wholeStart: true, intent: false }, final: false }, settings);
+ * // { kind: 'claimed', ... } (hermes says its closed section is not open)
+ * ```
+ */
+export function decideSection(query: SectionQuery, settings: SectionSettings): SectionDecision {
+  const { text, final, placement } = query;
+  const { plan } = settings;
+  const context: FormatContext = { text, tools: settings.tools, limits: settings.limits };
+  // An earlier format said "not mine" on text that may still be incomplete.
+  let unsettled = false;
+  // A later format's section was turned down on a guessed end (the whole-output rule).
+  let guessedAway = false;
+  for (const format of query.formats) {
+    const section = safeParseAt(format, context, 0);
+    if (section === undefined) {
+      if (!final && !settledWithout(format, text, query.markerLength)) unsettled = true;
+      continue;
+    }
+    let guessed = false;
+    if (!final) {
+      if (!isClosed(section, text.length, plan)) return { kind: 'wait' };
+      if (unsettled && text.length < section.end + margin(plan)) return { kind: 'wait' };
+      guessed = unsettled || section.open === undefined;
+    }
+    const whole = isWhole(text, section.end, placement.wholeStart, final);
+    const bare = format.syntax === 'bare';
+    if (plan.auto && bare && !placement.intent) {
+      if (whole === undefined) return { kind: 'wait' };
+      if (!whole) {
+        guessedAway ||= guessed;
+        continue;
+      }
+    }
+    // Fallback gates read `intent`; it must be exact for fallback calls.
+    if (whole === undefined && !placement.intent && !plan.primary.has(format)) {
+      return { kind: 'wait' };
+    }
+    return {
+      kind: 'claimed',
+      section: rebaseSection(section, query.base),
+      format,
+      intent: whole === true || placement.intent,
+      guessed,
+    };
+  }
+  return unsettled ? { kind: 'wait' } : { kind: 'unclaimed', guessed: guessedAway };
+}
+
+/** A format that promised its end markers has seen one: its "not mine" is final. */
+function settledWithout(format: Format, text: string, markerLength: number): boolean {
+  return format.endMarkers?.some((marker) => text.indexOf(marker, markerLength) !== -1) ?? false;
+}
+
+/** Closed: the format says so, or (saying nothing) the text runs a margin past its end. */
+function isClosed(section: Section, length: number, plan: ExtractPlan): boolean {
+  if (section.open !== undefined) return !section.open;
+  return section.end + margin(plan) <= length;
+}
+
+/**
+ * The batch "whole" rule (the section starts the output and only whitespace follows it):
+ * `undefined` while only whitespace has followed so far.
+ */
+function isWhole(text: string, end: number, wholeStart: boolean, final: boolean): boolean | undefined {
+  if (!wholeStart) return false;
+  for (let index = end; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
+  }
+  return final ? true : undefined;
+}
+
+/**
+ * Moves a section read on a window of the output to absolute offsets, copying every object that
+ * carries an offset (lowerings share span and repair objects between calls).
+ *
+ * @param section - The section as the format returned it.
+ * @param base - Absolute offset of the window's first unit.
+ * @returns A new section with absolute offsets.
+ */
+export function rebaseSection(section: Section, base: number): Section {
+  if (base === 0) return section;
+  const rebased: Section = {
+    ...section,
+    start: section.start + base,
+    end: section.end + base,
+    calls: section.calls.map((call) => rebaseCall(call, base)),
+    issues: section.issues.map((issue) => rebaseIssue(issue, base)),
+  };
+  return rebased;
+}
+
+function rebaseCall(call: RawCall, base: number): RawCall {
+  const moved: RawCall = {
+    ...call,
+    span: { start: call.span.start + base, end: call.span.end + base },
+    repairs: call.repairs.map((repair): Repair => ({ ...repair, offset: repair.offset + base })),
+  };
+  if (call.malformed !== undefined) moved.malformed = rebaseIssue(call.malformed, base);
+  return moved;
+}
+
+function rebaseIssue(issue: Issue, base: number): Issue {
+  return issue.offset === undefined ? issue : { ...issue, offset: issue.offset + base };
+}

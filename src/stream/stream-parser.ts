@@ -1,0 +1,384 @@
+/**
+ * The streaming parser: `push(delta)` and `end()` give events whose fold is `parse(text)`. It
+ * replays the batch scan (`src/pipeline/extract.ts`) one decision at a time, taking a decision
+ * only once no later text can change it: content up to where a marker could start is sent at
+ * once, a section is held from its marker until its formats' answer is final, and its grammar
+ * runs when an end marker arrives (or, for formats without hints, on a geometric schedule, so
+ * the total work stays linear).
+ */
+import type { Format } from '../formats/format.js';
+import type { ExtractPlan } from '../pipeline/extract.js';
+import { createMarkerCursor, type MarkerHit } from '../pipeline/marker-index.js';
+import { THINK_OPEN } from '../pipeline/reasoning.js';
+import { INTENT_MARKERS } from '../policy/intent.js';
+import type { StreamEvent } from '../types.js';
+import { createIdPool } from './calls.js';
+import { createExampleTracker } from './examples.js';
+import { createFinder, createPrefixMatcher } from './finder.js';
+import { createHeldText } from './held-text.js';
+import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
+import { createStreamPhase2, type Decider } from './phase2.js';
+import type { SectionSettings } from './section.js';
+
+const THINK_CLOSE = '</think>';
+const FENCE = '```';
+
+/** Lookups over one buffer string (absolute `origin`); `think` is -2 until looked up. */
+interface ScanCache {
+  origin: number;
+  text: string;
+  markers: { next(from: number): MarkerHit | undefined };
+  think: number;
+}
+
+/** What a stream needs from its parser. */
+export interface StreamEngine {
+  readonly settings: SectionSettings;
+  /** Outputs longer than this are not parsed (as `parse`, which then returns nothing). */
+  readonly maxOutputSize: number;
+  /** The parser's id generator, shared with `parse`. */
+  readonly nextId: () => string;
+  /** Builds the parser's gate over the stream's id source. */
+  readonly createDecider: (createId: () => string) => Decider;
+}
+
+/** A stream over one model output; see `parser.stream()`. */
+export interface StreamParser {
+  /**
+   * Feeds the next piece of the output.
+   *
+   * @param delta - Any chunk of text (a split marker, surrogate pair or `\r\n` is fine).
+   * @returns The events that became final.
+   */
+  push(delta: string): StreamEvent[];
+  /**
+   * Ends the output: whatever was held is decided as `parse` decides it.
+   *
+   * @returns The last events.
+   */
+  end(): StreamEvent[];
+  /** UTF-16 units held back right now (a possible marker, or the open section). */
+  readonly held: number;
+  /** True while a tool-call section (or what may be one) is held. */
+  readonly inSection: boolean;
+}
+
+/**
+ * Creates a streaming parser (use `parser.stream()`).
+ *
+ * @param engine - The parser's plan, settings, ids and phase 2.
+ * @returns The stream.
+ * @example
+ * ```ts
+ * const stream = createParser({ formats: ['hermes'] }).stream();
+ * stream.push('Sure. <tool_');  // [{ type: 'text-delta', delta: 'Sure. ' }]
+ * stream.push('call>{"name": "f", "arguments": {"a": 1}}</tool_call>'); // start, deltas, end
+ * ```
+ */
+export function createStreamParser(engine: StreamEngine): StreamParser {
+  const { plan } = engine.settings;
+  const table = plan.table;
+  const prefixes = createPrefixMatcher([...table.markers, THINK_OPEN, FENCE]);
+  const thinkClose = createPrefixMatcher([THINK_CLOSE]);
+  const intentFinder = createFinder(INTENT_MARKERS);
+  const examples = createExampleTracker();
+  const ids = createIdPool(engine.nextId);
+  const phase2 = createStreamPhase2(engine.createDecider, ids);
+
+  // 'prelude' holds everything while the output may start inside forced-open reasoning.
+  let mode: 'prelude' | 'content' | 'think' | 'example' | 'section' | 'done' =
+    plan.reasoningStartsInside === true ? 'prelude' : 'content';
+  // Text received but not yet decided (outside sections); buffer[0] is at absolute `base`.
+  let buffer = '';
+  let base = 0;
+  // The batch scan's cursor: where its last decision ended (example lookups start here).
+  let cursor = 0;
+  // Units received so far.
+  let total = 0;
+  // Where the output's first non-space unit is (after forced-open reasoning), -1 until seen.
+  let firstText = -1;
+  // End of the first intent marker, -1 until one has arrived.
+  let intentEnd = -1;
+  // Start of the example block being passed through as content.
+  let exampleStart = 0;
+  // The open section, in 'section' mode.
+  let section: SectionState | undefined;
+  // Calls read so far (the maxCalls limit) and tool-call-start events sent (their index).
+  const counters = { calls: 0, index: 0, sections: 0 };
+  // The forced-open prelude: held whole, with a finder for its `</think>` or a `<think>`.
+  const prelude = createHeldText('');
+  const preludeFinder = createFinder([THINK_OPEN, THINK_CLOSE]);
+  let out: StreamEvent[] = [];
+  // The last units the scan passed (content, tags, sections): what precedes a new section.
+  let history = '';
+  // end() was called: a second call sends nothing more.
+  let ended = false;
+  // Marker and `<think>` lookups over the buffer as it was last appended to: skipping an
+  // unclaimed marker must not search the same text again.
+  let scan: ScanCache | undefined;
+
+  /** Remembers text the scan has passed, keeping the last LOOK_BEHIND units. */
+  function pass(text: string): void {
+    history += text;
+    if (history.length > 16 * LOOK_BEHIND) history = history.slice(-LOOK_BEHIND);
+  }
+
+  function emit(type: 'text-delta' | 'reasoning-delta', delta: string): void {
+    if (delta === '') return;
+    const last = out[out.length - 1];
+    if (last !== undefined && last.type === type) last.delta += delta;
+    else out.push({ type, delta });
+  }
+
+  /** Sends the first `length` units of the buffer as `type`, dropping them. */
+  function release(type: 'text-delta' | 'reasoning-delta', length: number): void {
+    pass(buffer.slice(0, length));
+    emit(type, buffer.slice(0, length));
+    buffer = buffer.slice(length);
+    base += length;
+  }
+
+  function seeFirstText(): void {
+    if (firstText !== -1) return;
+    for (let index = 0; index < buffer.length; index += 1) {
+      const code = buffer.charCodeAt(index);
+      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) {
+        firstText = base + index;
+        return;
+      }
+    }
+  }
+
+  function candidates(formats: readonly Format[], position: number): Format[] {
+    const wholeStart = firstText === -1 || position <= firstText;
+    const intent = intentEnd !== -1 && intentEnd <= position;
+    return formats.filter(
+      (format) => !(plan.auto && format.syntax === 'bare' && !wholeStart && !intent),
+    );
+  }
+
+  /** The next marker hit at or after `base`, buffer-relative; the cursor is kept while valid. */
+  function nextHit(): MarkerHit | undefined {
+    scan ??= { origin: base, text: buffer, markers: createMarkerCursor(table, buffer), think: -2 };
+    const hit = scan.markers.next(base - scan.origin);
+    return hit === undefined ? undefined : { ...hit, position: hit.position + scan.origin - base };
+  }
+
+  /** The next `<think>` at or after `base`, buffer-relative, or -1. */
+  function nextThink(): number {
+    const current = scan as ScanCache;
+    if (current.think === -2 || (current.think !== -1 && current.think < base)) {
+      const at = current.text.indexOf(THINK_OPEN, base - current.origin);
+      current.think = at === -1 ? -1 : at + current.origin;
+    }
+    return current.think === -1 ? -1 : current.think - base;
+  }
+
+  /** One step of the batch loop over the buffer; false when it must wait for more text. */
+  function stepContent(final: boolean): boolean {
+    seeFirstText();
+    const horizon = final ? buffer.length : prefixes.possibleStart(buffer, 0);
+    const hit = nextHit();
+    const think = nextThink();
+    if (think !== -1 && (hit === undefined || think <= hit.position)) {
+      if (think >= horizon) {
+        release('text-delta', horizon);
+        return false;
+      }
+      release('text-delta', think);
+      skip(THINK_OPEN.length);
+      mode = 'think';
+      return true;
+    }
+    const example = examples.next(cursor, final);
+    if (example.kind === 'example') {
+      const at = example.start - base;
+      if (hit === undefined ? at < horizon : at <= hit.position) {
+        release('text-delta', Math.max(0, at));
+        exampleStart = example.start;
+        mode = 'example';
+        return true;
+      }
+    }
+    if (hit === undefined || hit.position >= horizon) {
+      release('text-delta', horizon);
+      return false;
+    }
+    if (example.kind === 'pending' && example.before - base <= hit.position) {
+      // An example block may still open before the marker: everything before it is content.
+      release('text-delta', hit.position);
+      return false;
+    }
+    const formats = candidates(hit.formats, base + hit.position);
+    if (formats.length === 0) {
+      // Not a candidate here: ordinary text, as the batch scan's unclaimed marker.
+      release('text-delta', hit.position + 1);
+      cursor = base;
+      return true;
+    }
+    release('text-delta', hit.position);
+    openSection(formats, hit.marker.length);
+    return true;
+  }
+
+  /** Drops `length` units of the buffer that belong to no output (a tag). */
+  function skip(length: number): void {
+    pass(buffer.slice(0, length));
+    buffer = buffer.slice(length);
+    base += length;
+  }
+
+  function openSection(formats: Format[], markerLength: number): void {
+    const start = base;
+    section = createSectionState({
+      start,
+      initial: buffer,
+      markerLength,
+      formats,
+      placement: {
+        wholeStart: firstText === -1 || start <= firstText,
+        intent: intentEnd !== -1 && intentEnd <= start,
+      },
+      before: history.slice(-LOOK_BEHIND),
+      engine,
+      ids,
+      phase2,
+      counters,
+    });
+    buffer = '';
+    scan = undefined;
+    mode = 'section';
+  }
+
+  function stepThink(final: boolean): boolean {
+    const close = buffer.indexOf(THINK_CLOSE);
+    if (close !== -1) {
+      release('reasoning-delta', close);
+      skip(THINK_CLOSE.length);
+      cursor = base;
+      mode = 'content';
+      return true;
+    }
+    release('reasoning-delta', final ? buffer.length : thinkClose.possibleStart(buffer, 0));
+    if (final) cursor = base;
+    return false;
+  }
+
+  function stepExample(final: boolean): boolean {
+    const close = examples.fenceAt(exampleStart + FENCE.length);
+    const end = close === undefined ? undefined : close + FENCE.length;
+    if (end !== undefined && end <= base + buffer.length) {
+      release('text-delta', Math.max(0, end - base));
+      cursor = end;
+      mode = 'content';
+      return true;
+    }
+    // Everything inside an example block is content; only where it ends matters.
+    release('text-delta', buffer.length);
+    return false;
+  }
+
+  function stepSection(final: boolean): boolean {
+    const state = section as SectionState;
+    const result = state.settle(final, out);
+    if (result === undefined) return false;
+    section = undefined;
+    if (result.stop) {
+      mode = 'done';
+      buffer = '';
+      return false;
+    }
+    pass(result.consumed);
+    buffer = result.rest;
+    base = result.restStart;
+    scan = undefined;
+    cursor = result.cursor;
+    mode = 'content';
+    return true;
+  }
+
+  function stepPrelude(final: boolean, found: { at: number; needle: string } | undefined): void {
+    if (found === undefined && !final) return;
+    const text = prelude.text();
+    mode = 'content';
+    if (found !== undefined && found.needle === THINK_CLOSE) {
+      emit('reasoning-delta', text.slice(0, found.at));
+      base = found.at + THINK_CLOSE.length;
+      buffer = text.slice(base);
+      cursor = base;
+    } else {
+      buffer = text;
+    }
+    scan = undefined;
+  }
+
+  function drain(final: boolean): void {
+    for (;;) {
+      let progressed: boolean;
+      if (mode === 'content') progressed = stepContent(final);
+      else if (mode === 'think') progressed = stepThink(final);
+      else if (mode === 'example') progressed = stepExample(final);
+      else if (mode === 'section') progressed = stepSection(final);
+      else return;
+      if (!progressed) return;
+    }
+  }
+
+  function take(): StreamEvent[] {
+    const events = out;
+    out = [];
+    return events;
+  }
+
+  return {
+    push(delta) {
+      if (typeof delta !== 'string') {
+        throw new TypeError(`stream.push: expected a string delta, got ${typeof delta}`);
+      }
+      if (mode === 'done' || delta === '') return take();
+      const offset = total;
+      total += delta.length;
+      if (total > engine.maxOutputSize) {
+        // parse() refuses the whole output; a stream can only stop here.
+        mode = 'done';
+        return take();
+      }
+      if (intentEnd === -1) {
+        const found = intentFinder.feed(delta, offset);
+        if (found !== undefined) intentEnd = found.at + found.needle.length;
+      }
+      examples.feed(delta, offset);
+      phase2.observe(delta, offset);
+      if (mode === 'prelude') {
+        prelude.append(delta);
+        stepPrelude(false, preludeFinder.feed(delta, offset));
+        if (mode === 'prelude') return take();
+      } else if (mode === 'section') {
+        (section as SectionState).append(delta, out);
+      } else {
+        buffer += delta;
+        scan = undefined;
+      }
+      drain(false);
+      return take();
+    },
+    end() {
+      if (ended) return take();
+      ended = true;
+      if (mode === 'prelude') stepPrelude(true, undefined);
+      if (mode !== 'done' || total <= engine.maxOutputSize) drain(true);
+      if (total <= engine.maxOutputSize) phase2.finish(counters.index, out);
+      mode = 'done';
+      buffer = '';
+      return take();
+    },
+    get inSection() {
+      return mode === 'section';
+    },
+    get held() {
+      if (mode === 'prelude') return prelude.length;
+      if (mode === 'section') return (section as SectionState).length;
+      return buffer.length;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Corpus cases where a stream's fold differs from `parse`, each with its reason (ajv's skip
+ * list). Matched by case id prefix and, when given, the chunker.
+ */
+export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason: string }[] = [
+  {
+    id: 'llamacpp/command_r7b/cohere2moe-reasoning',
+    reason:
+      'command_r7b reads <|END_THINKING|> backwards to the start of the output (forced-open reasoning); a stream has already sent that text as content. Needs the format to honour `reasoning.startsInside` (or a look-behind hook).',
+  },
+  {
+    id: 'llamacpp/command_r7b/cohere2moe-json-schema',
+    reason: 'as above: text before an orphan <|END_THINKING|> is claimed as reasoning by look-behind.',
+  },
+  {
+    id: 'vllm/llama3_json/extract-tool-calls-multiple-with-deep-nesting',
+    chunker: 'one UTF-16 unit at a time',
+    reason:
+      'llama3_json sets no `open` flag and no end markers, so its section end is guessed (confirmed on 1.5x the text); a `;` continuation longer than that is read as a second section.',
+  },
+];
+
+/**
+ * Whether a case is a documented difference under a chunker.
+ *
+ * @param id - The corpus case id.
+ * @param chunker - The chunker's name.
+ * @returns The reason, or `undefined`.
+ */
+export function knownDifference(id: string, chunker: string): string | undefined {
+  return KNOWN_DIFFERENCES.find(
+    (entry) => id.startsWith(entry.id) && (entry.chunker === undefined || entry.chunker === chunker),
+  )?.reason;
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createParser,
+  createToolParserAdapter,
+  foldEvents,
+  streamEvents,
+  toTransformStream,
+} from '../../src/index.js';
+import type { ParserOptions } from '../../src/index.js';
+import type { StreamEvent } from '../../src/types.js';
+import { everyTwoWaySplit, randomChunkings, split, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent, streamAll } from './equivalence.js';
+
+const hermes: ParserOptions = { formats: ['hermes'] };
+const CALL = '<tool_call>{"name": "get_weather", "arguments": {"city": "Antwerp", "days": 2.0}}</tool_call>';
+
+const ownCases: { name: string; text: string; options: ParserOptions }[] = [
+  { name: 'prose around one call', text: `Checking.\n${CALL}\nDone.`, options: hermes },
+  { name: 'two calls', text: `${CALL} and ${CALL}`, options: hermes },
+  { name: 'a call cut off inside its JSON', text: '<tool_call>{"name": "f", "arguments": {"a": [1, 2', options: hermes },
+  { name: 'a closed call without its end tag', text: '<tool_call>{"name": "f", "arguments": {}}', options: hermes },
+  { name: 'reasoning, then a call', text: `<think>I should call\r\nit</think>\r\n${CALL}`, options: hermes },
+  { name: 'a call inside reasoning', text: `<think>${CALL}</think>No call.`, options: hermes },
+  { name: 'an example block', text: `For example:\n\`\`\`\n${CALL}\n\`\`\`\nThat is all.`, options: hermes },
+  { name: 'escapes and an emoji in arguments', text: '<tool_call>{"name":"say","arguments":{"text":"caf\\u00e9 \\ud83d\\ude00 😀 \\"q\\" \\/"}}</tool_call>', options: hermes },
+  { name: 'a payload that needs repairs', text: "<tool_call>{'name': 'f', 'arguments': {'a': True,}}</tool_call>", options: hermes },
+  { name: 'two call objects in one tag', text: '<tool_call>{"name":"a","arguments":{}}, {"name":"b","arguments":{"n":1}}</tool_call>', options: hermes },
+  { name: 'a bare JSON call in auto mode', text: '  {"name": "f", "arguments": {"x": 1}}  ', options: {} },
+  { name: 'a bare JSON call followed by prose in auto mode', text: '{"name": "f", "arguments": {"x": 1}} and more', options: {} },
+  { name: 'forced-open reasoning', text: `thinking here</think>\n${CALL}`, options: { ...hermes, reasoning: { startsInside: true } } },
+  { name: 'a tool outside the allowlist', text: CALL, options: { ...hermes, tools: [{ name: 'other' }] } },
+  { name: 'an allowlisted tool', text: CALL, options: { ...hermes, tools: [{ name: 'get_weather', parameters: { type: 'object' } }] } },
+];
+
+describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
+  'streaming equivalence, $name',
+  (chunker) => {
+    it.each(ownCases)('should fold to parse() for $name', ({ text, options }) => {
+      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    });
+  },
+);
+
+describe('chunk boundaries', () => {
+  it('should hold back a marker split mid-token and send the prose before it at once', () => {
+    const stream = createParser(hermes).stream();
+    expect(stream.push('Let me check. <tool_')).toEqual([{ type: 'text-delta', delta: 'Let me check. ' }]);
+    expect(stream.held).toBe('<tool_'.length);
+    const events = stream.push('call>{"name": "f", "arguments": {"a": 1}}</tool_call>');
+    expect(events.map((event) => event.type)).toEqual([
+      'tool-call-start',
+      'tool-call-delta',
+      'tool-call-end',
+    ]);
+    expect(events[1]).toEqual({ type: 'tool-call-delta', id: expect.any(String), argumentsDelta: '{"a":1}' });
+  });
+
+  it('should release a held "<tool_" as text when the marker does not complete', () => {
+    const stream = createParser(hermes).stream();
+    stream.push('a <tool_');
+    expect(stream.push('box> b')).toEqual([{ type: 'text-delta', delta: '<tool_box> b' }]);
+  });
+
+  it('should keep a surrogate pair split across deltas whole in the argument deltas', () => {
+    const text = '<tool_call>{"name": "say", "arguments": {"text": "😀"}}</tool_call>';
+    const at = text.indexOf('😀') + 1;
+    const events = streamAll(hermes, split(text, [at]));
+    const deltas = events.flatMap((event) => (event.type === 'tool-call-delta' ? [event.argumentsDelta] : []));
+    expect(deltas.join('')).toBe('{"text":"😀"}');
+    expect(deltas.some((delta) => delta.includes('\\ud83d'))).toBe(false);
+  });
+
+  it('should pass a \\r\\n split across deltas through as content unchanged', () => {
+    const events = streamAll(hermes, ['line one\r', '\nline two']);
+    expect(foldEvents(events).content).toBe('line one\r\nline two');
+  });
+
+  it('should find a DeepSeek special token split inside its multi-byte characters', () => {
+    const text =
+      'Sure<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_time<｜tool▁sep｜>{"city": "Tokyo"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const options: ParserOptions = { formats: ['deepseek_v31'] };
+    const cut = text.indexOf('tool▁calls') + 6;
+    const events = streamAll(options, split(text, [cut]));
+    expect(foldEvents(events).calls.map((call) => [call.name, call.arguments])).toEqual([['get_time', { city: 'Tokyo' }]]);
+    expect(foldEvents(events).content).toBe('Sure');
+    for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(options, deltas);
+  });
+});
+
+describe('events', () => {
+  it('should stream canonical argument deltas before the closing tag arrives', () => {
+    const stream = createParser(hermes).stream();
+    const early = stream.push('<tool_call>{"name": "write", "arguments": {"path": "a.txt", "body": "hel');
+    expect(early).toEqual([
+      { type: 'tool-call-start', id: expect.any(String), index: 0, name: 'write' },
+      { type: 'tool-call-delta', id: expect.any(String), argumentsDelta: '{"path":"a.txt","body":"hel' },
+    ]);
+  });
+
+  it('should end a cut-off call with the incomplete rejection parse() gives', () => {
+    const text = '<tool_call>{"name": "f", "arguments": {"a": 1';
+    const folded = foldEvents(streamAll(hermes, [text]));
+    expect(folded.calls).toEqual([]);
+    expect(folded.rejected.map((rejection) => rejection.reason)).toEqual(['incomplete']);
+  });
+
+  it('should send nothing more when end() is called twice', () => {
+    const stream = createParser(hermes).stream();
+    stream.push(CALL);
+    stream.end();
+    expect(stream.end()).toEqual([]);
+  });
+
+  it('should hold no more than the longest marker while prose streams', () => {
+    const stream = createParser({}).stream();
+    let most = 0;
+    for (const char of 'plain prose, no tools, '.repeat(200)) {
+      stream.push(char);
+      most = Math.max(most, stream.held);
+    }
+    expect(most).toBeLessThan(32);
+  });
+});
+
+describe('adapters', () => {
+  it('should turn a Web TransformStream of text into the same events', async () => {
+    const parser = createParser({ ...hermes, ids: 'sequential' });
+    const source = new ReadableStream<string>({
+      start(controller) {
+        for (const piece of split(CALL, [5, 30, 60])) controller.enqueue(piece);
+        controller.close();
+      },
+    });
+    const events: StreamEvent[] = [];
+    for await (const event of source.pipeThrough(toTransformStream(parser))) events.push(event);
+    expect(foldEvents(events).calls.map((call) => call.name)).toEqual(['get_weather']);
+  });
+
+  it('should read an async iterable of deltas', async () => {
+    async function* deltas(): AsyncGenerator<string> {
+      yield 'Hi <tool';
+      yield CALL.slice(5);
+    }
+    const events: StreamEvent[] = [];
+    for await (const event of streamEvents(createParser(hermes), deltas())) events.push(event);
+    expect(foldEvents(events).content).toBe('Hi ');
+  });
+
+  it('should answer the MAX protocol: null while buffering, [] inside a section, deltas when ready', () => {
+    const adapter = createToolParserAdapter(createParser(hermes));
+    expect(adapter.parseDelta('<tool_')).toBeNull();
+    expect(adapter.parseDelta('call>{"na')).toEqual([]);
+    expect(adapter.parseDelta('me": "f", "arguments": {"a": 1}}</tool_call>')).toEqual([
+      { kind: 'tool-call', index: 0, id: expect.any(String), name: 'f' },
+      { kind: 'tool-call', index: 0, argumentsDelta: '{"a":1}' },
+    ]);
+    expect(adapter.parseComplete(CALL).toolCalls[0]?.arguments).toBe('{"city":"Antwerp","days":2}');
+  });
+});
