@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createParser } from '../parser.js';
 import { parseJson } from '../json/index.js';
+import type { ToolDefinition } from '../options.js';
 import type { FormatId, ParseResult } from '../types.js';
 import type { CorpusCase, CorpusFile } from './corpus.js';
 
@@ -133,7 +134,7 @@ function check(testCase: CorpusCase, formats: 'auto' | FormatId[]): string | und
   let result: ParseResult;
   try {
     const parser = createParser(
-      testCase.tools === undefined ? { formats } : { formats, tools: testCase.tools },
+      testCase.tools === undefined ? { formats } : { formats, tools: asReadTools(testCase.tools) },
     );
     result = parser.parse(testCase.input);
   } catch (error) {
@@ -151,6 +152,15 @@ function check(testCase: CorpusCase, formats: 'auto' | FormatId[]): string | und
     return `content: got ${JSON.stringify(result.content.trim())}, want ${JSON.stringify(testCase.expected.content.trim())}`;
   }
   return undefined;
+}
+
+/**
+ * The corpus's tools are the allowlist and the schemas that type text values; they declare no
+ * effect. The suites they come from test parsing, not this library's write-tool policy (extra
+ * keys refused on `write` tools), so they are run as `read` tools.
+ */
+function asReadTools(tools: NonNullable<CorpusCase['tools']>): ToolDefinition[] {
+  return tools.map((tool) => ({ ...tool, effect: 'read' }));
 }
 
 /** Drops prototype differences (null-prototype objects from lenient parsing compare equal). */
