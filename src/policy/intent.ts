@@ -24,6 +24,10 @@ const ANCHORED_INTENT_MARKERS = INTENT_MARKERS.map(anchorMarker);
  *
  * @param text - The whole output.
  * @returns The offset just after the first intent marker, or `-1` when there is none.
+ * @example
+ * ```ts
+ * findIntent('need_tool: yes\n[get_weather(city="A")]'); // 14
+ * ```
  */
 export function findIntent(text: string): number {
   let first = -1;
