@@ -53,12 +53,12 @@ describe('command_r7b', () => {
     expect(parser.parse('<|START_TEXT|>It is 12°C.<|END_TEXT|>').content).toBe('It is 12°C.');
   });
 
-  it('should read text before a lone end-of-thinking token as reasoning', () => {
+  it('should drop a lone end-of-thinking token and keep the text before it as written', () => {
     const result = parser.parse(
       `The user wants a lookup.<|END_THINKING|>${action('{"tool_call_id": "0", "tool_name": "lookup", "parameters": {}}')}`,
     );
-    expect(result.reasoning).toBe('The user wants a lookup.');
-    expect(result.content).toBe('');
+    expect(result.content).toBe('The user wants a lookup.');
+    expect(result.reasoning).toBe('');
     expect(result.calls.map((each) => each.name)).toEqual(['lookup']);
   });
 

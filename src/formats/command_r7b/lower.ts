@@ -40,24 +40,11 @@ export function lowerCommandR7b(
       content: text.slice(block.body.start, block.body.end),
     }))
     .with({ type: 'command-r7b-thinking-end' }, (close) =>
-      // The prompt opened the block: everything before the first close is reasoning, provided no
-      // other block came first (then this close is a stray token, dropped).
-      opensOutput(text, close.start)
-        ? { start: 0, end, calls: [], issues: [], reasoning: text.slice(0, close.start) }
-        : { start: close.start, end, calls: [], issues: [] },
+      // A close whose open the prompt wrote: the token is dropped, and the text before it stays
+      // as the stream already sent it (events are final; see the grammar header).
+      ({ start: close.start, end, calls: [], issues: [] }),
     )
     .exhaustive();
-}
-
-/**
- * True when `position` holds the output's first `<|END_THINKING|>` and no block opened before.
- * Both searches run backwards from `position`, so a run of these tokens costs linear time.
- */
-function opensOutput(text: string, position: number): boolean {
-  return (
-    (position === 0 || text.lastIndexOf('<|END_THINKING|>', position - 1) === -1) &&
-    text.lastIndexOf('<|START_', position) === -1
-  );
 }
 
 function lowerAction(action: CommandR7bAction, end: number, context: FormatContext): Section {
