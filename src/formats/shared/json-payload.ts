@@ -18,7 +18,8 @@ export type PayloadOutcome =
  * @param context - The output and its limits.
  * @param start - Payload start (absolute).
  * @param end - Payload end (absolute, exclusive).
- * @returns The values in order (a top-level list is not unpacked), the repairs, and whether the
+ * @returns The values in order (a top-level list is one value; comma- or line-separated values are
+ * several), the repairs, and whether the
  * JSON was complete; or an issue.
  * @example
  * ```ts
@@ -32,20 +33,13 @@ export function readJsonPayload(
 ): PayloadOutcome {
   const text = context.text.slice(start, end);
   const options = { maxDepth: context.limits.maxDepth };
-  const single = parseJson(text, { ...options, offset: start });
-  if (single.ok) {
-    return { ok: true, values: [single.value], repairs: single.repairs, complete: single.complete };
+  const decoded = parseJson(text, { maxDepth: context.limits.maxDepth, offset: start });
+  if (!decoded.ok) return decoded;
+  // The lenient grammar reads `{...}, {...}` as one list and says so: those are several values.
+  const several = decoded.repairs.findIndex((repair) => repair.kind === 'several-values');
+  if (several !== -1 && Array.isArray(decoded.value)) {
+    const repairs = decoded.repairs.filter((_, index) => index !== several);
+    return { ok: true, values: decoded.value, repairs, complete: decoded.complete };
   }
-  if (single.issue.code === 'too-deep') return single;
-  // Several values separated by commas read as the items of one list; offsets shift by the "[".
-  const sequence = parseJson(`[${text}]`, { ...options, offset: start - 1 });
-  if (sequence.ok && Array.isArray(sequence.value) && sequence.value.length > 1) {
-    return {
-      ok: true,
-      values: sequence.value,
-      repairs: sequence.repairs,
-      complete: sequence.complete,
-    };
-  }
-  return single;
+  return { ok: true, values: [decoded.value], repairs: decoded.repairs, complete: decoded.complete };
 }
