@@ -37,7 +37,7 @@ export interface MeasureOptions {
 /** A batch lasts at least this long, so one timer read is noise next to it. */
 const BATCH_MS = 0.25;
 
-/** A call slower than this (ms) makes its group "slow": no warm-up, two samples a round. */
+/** A call slower than this (ms) makes its group "slow": no warm-up, one round of two samples. */
 const SLOW_MS = 50;
 
 function batchSize(fn: () => unknown, perCallById: Map<string, number>, id: string): number {
@@ -78,7 +78,10 @@ export async function measure(tasks: readonly Task[], options: MeasureOptions): 
   const slow = Math.max(...perCall.values()) > SLOW_MS;
   const perRound = new Map<string, number[]>(tasks.map((task) => [task.id, []]));
   const calls = new Map<string, number>(tasks.map((task) => [task.id, 0]));
-  for (let round = 0; round < options.rounds; round += 1) {
+  // A slow group (megabytes of adversarial input) gets one round: its calls are long enough that
+  // one round's median of two is stable, and three rounds would keep the bench running for long.
+  const rounds = slow ? 1 : options.rounds;
+  for (let round = 0; round < rounds; round += 1) {
     const bench = new Bench({
       time: slow ? 0 : options.timeMs,
       iterations: slow ? Math.min(2, options.minSamples) : options.minSamples,
