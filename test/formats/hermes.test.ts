@@ -61,3 +61,40 @@ describe('hermes', () => {
     expect(result.content).toBe('No call.');
   });
 });
+
+describe('hermes fast path', () => {
+  it('should build exactly the node the grammar builds whenever it applies', async () => {
+    const fc = await import('fast-check');
+    const { parse } = await import('../../src/generated/hermes.js');
+    const { runGrammar } = await import('../../src/formats/shared/run-grammar.js');
+    const { readClosedSection } = await import('../../src/formats/hermes/index.js');
+    const piece = fc.constantFrom(
+      '<tool_call>',
+      '</tool_call>',
+      '</tool_',
+      '{"a": 1}',
+      'x',
+      '\n',
+      '<',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }),
+        fc.string({ maxLength: 8 }),
+        (pieces, prose) => {
+          const text = prose + pieces.join('');
+          for (
+            let start = text.indexOf('<tool_call>');
+            start !== -1;
+            start = text.indexOf('<tool_call>', start + 1)
+          ) {
+            const fast = readClosedSection(text, start);
+            if (fast === undefined) continue;
+            expect(fast).toEqual(runGrammar(parse, text, start, 'Section'));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -9,6 +9,34 @@ import { readJsonCallHead } from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
 import { lowerHermes } from './lower.js';
 
+const OPEN = '<tool_call>';
+const CLOSE = '</tool_call>';
+
+/**
+ * The fast path in front of the grammar for the common case, a section whose close tag is there:
+ * `Section = "<tool_call>" Payload Close` with `Payload` everything up to the first `</tool_call>`
+ * gives exactly this node (checked by a property test against the grammar), without peggy's
+ * per-call set-up and per-character arrays. Unclosed sections go through the grammar.
+ */
+export function readClosedSection(
+  text: string,
+  start: number,
+): { node: HermesSection; end: number } | undefined {
+  if (!text.startsWith(OPEN, start)) return undefined;
+  const payloadStart = start + OPEN.length;
+  const close = text.indexOf(CLOSE, payloadStart);
+  if (close === -1) return undefined;
+  return {
+    node: {
+      type: 'hermes-section',
+      start,
+      payload: { start: payloadStart, end: close },
+      closed: true,
+    },
+    end: close + CLOSE.length,
+  };
+}
+
 /** The hermes format. */
 export const hermes: Format = {
   id: 'hermes',
@@ -16,11 +44,13 @@ export const hermes: Format = {
   models: 'Hermes 2 Pro/3, Qwen 2.5/3, Ernie 4.5, Granite 4',
   markers: ['<tool_call>'],
   parseAt(context, start) {
-    const matched = runGrammar<HermesSection>(parse, context.text, start, 'Section');
+    const matched =
+      readClosedSection(context.text, start) ??
+      runGrammar<HermesSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
     return { ...lowerHermes(matched.node, matched.end, context), open: !matched.node.closed };
   },
   endMarkers: ['</tool_call>'],
-  readCallHead: (text, start) => readJsonCallHead(text, start + '<tool_call>'.length),
+  readCallHead: (text, start) => readJsonCallHead(text, start + OPEN.length),
 };
