@@ -3,7 +3,7 @@
  * already an object. Text blocks are the message's content.
  */
 import type { GateCall } from '../policy/decide.js';
-import { isJsonObject } from '../validate/clone.js';
+import { isPlainObject } from '../validate/clone.js';
 
 /** One Anthropic content block, as far as the gate needs it. */
 export interface AnthropicContentBlock {
@@ -32,7 +32,7 @@ export function readAnthropicBlocks(
   const calls: GateCall[] = [];
   let content = '';
   blocks.forEach((block, index) => {
-    if (!isJsonObject(block)) return;
+    if (!isPlainObject(block)) return;
     if (block['type'] === 'text' && typeof block['text'] === 'string') content += block['text'];
     if (block['type'] !== 'tool_use') return;
     const call: GateCall = {
@@ -54,7 +54,7 @@ export function readAnthropicBlocks(
         message: 'the tool_use block has no name',
         offset: index,
       };
-    } else if (isJsonObject(input)) {
+    } else if (isPlainObject(input)) {
       call.arguments = input;
       call.size = jsonSize(input);
     } else if (input !== undefined && input !== null) {

@@ -4,7 +4,7 @@
  * The assembler buffers them per index and releases the calls only when the choice's
  * `finish_reason` arrives: a half-streamed call never reaches the gate, let alone a tool.
  */
-import { isJsonObject } from '../validate/clone.js';
+import { isPlainObject } from '../validate/clone.js';
 import type { OpenAIToolCall } from './openai.js';
 
 /** The calls of one finished choice, ready for `parser.fromNative`. */
@@ -89,16 +89,16 @@ export function createNativeStreamAssembler(
 
   return {
     push(chunk) {
-      if (!isJsonObject(chunk)) {
+      if (!isPlainObject(chunk)) {
         throw new TypeError(
           'NativeStreamAssembler.push: expected a parsed chat-completion chunk object (JSON.parse each SSE data line)',
         );
       }
       const choices = Array.isArray(chunk['choices']) ? chunk['choices'] : [];
       for (const entry of choices) {
-        if (!isJsonObject(entry) || (entry['index'] ?? 0) !== choice) continue;
+        if (!isPlainObject(entry) || (entry['index'] ?? 0) !== choice) continue;
         const delta = entry['delta'];
-        if (isJsonObject(delta) && Array.isArray(delta['tool_calls'])) {
+        if (isPlainObject(delta) && Array.isArray(delta['tool_calls'])) {
           for (const fragment of delta['tool_calls']) append(fragment);
         }
         if (typeof entry['finish_reason'] === 'string') return release(entry['finish_reason']);
@@ -111,7 +111,7 @@ export function createNativeStreamAssembler(
   };
 
   function append(fragment: unknown): void {
-    if (!isJsonObject(fragment)) return;
+    if (!isPlainObject(fragment)) return;
     const index = typeof fragment['index'] === 'number' ? fragment['index'] : buffers.size;
     let buffer = buffers.get(index);
     if (buffer === undefined) {
@@ -120,7 +120,7 @@ export function createNativeStreamAssembler(
     }
     if (typeof fragment['id'] === 'string' && buffer.id === undefined) buffer.id = fragment['id'];
     const functionPart = fragment['function'];
-    if (!isJsonObject(functionPart)) return;
+    if (!isPlainObject(functionPart)) return;
     if (typeof functionPart['name'] === 'string') buffer.name += functionPart['name'];
     if (typeof functionPart['arguments'] === 'string') {
       if (buffer.arguments.length + functionPart['arguments'].length > maxSize) overflowed = true;

@@ -5,7 +5,7 @@
  * model wrote inside a recognised shape never throws.
  */
 import type { GateCall } from '../policy/decide.js';
-import { isJsonObject } from '../validate/clone.js';
+import { isPlainObject } from '../validate/clone.js';
 import { readAnthropicBlocks } from './anthropic.js';
 import { readOpenAIToolCalls } from './openai.js';
 
@@ -32,16 +32,20 @@ export function readNative(input: unknown, maxDepth: number): NativeReading {
     if (
       input.every(
         (item) =>
-          isJsonObject(item) && typeof item['type'] === 'string' && item['type'] !== 'function',
+          isPlainObject(item) && typeof item['type'] === 'string' && item['type'] !== 'function',
       )
     ) {
       return readAnthropicBlocks(input, false);
     }
     return { calls: readOpenAIToolCalls(input, maxDepth, false), content: '' };
   }
-  if (isJsonObject(input)) {
+  if (isPlainObject(input)) {
     const choices = input['choices'];
-    if (Array.isArray(choices) && isJsonObject(choices[0]) && isJsonObject(choices[0]['message'])) {
+    if (
+      Array.isArray(choices) &&
+      isPlainObject(choices[0]) &&
+      isPlainObject(choices[0]['message'])
+    ) {
       return readOpenAIMessage(choices[0]['message'], choices[0]['finish_reason'], maxDepth);
     }
     if (

@@ -6,7 +6,7 @@
  */
 import { parseJson } from '../json/index.js';
 import type { GateCall } from '../policy/decide.js';
-import { isJsonObject } from '../validate/clone.js';
+import { isPlainObject } from '../validate/clone.js';
 
 /** One OpenAI tool call, as the chat-completions API returns it. */
 export interface OpenAIToolCall {
@@ -45,7 +45,7 @@ export function readOpenAIToolCalls(
       intent: true,
       size: 0,
     };
-    if (!isJsonObject(entry) || !isJsonObject(entry['function'])) {
+    if (!isPlainObject(entry) || !isPlainObject(entry['function'])) {
       call.malformed = {
         code: 'malformed-tool-call',
         message: 'the tool call has no "function" object',
@@ -64,7 +64,7 @@ export function readOpenAIToolCalls(
       return call;
     }
     call.name = name;
-    if (isJsonObject(raw)) {
+    if (isPlainObject(raw)) {
       call.arguments = raw;
       return call;
     }
@@ -88,7 +88,7 @@ export function readOpenAIToolCalls(
       };
       return call;
     }
-    if (!isJsonObject(outcome.value)) {
+    if (!isPlainObject(outcome.value)) {
       call.malformed = {
         code: 'malformed-tool-call',
         message: `the arguments of "${name}" are not a JSON object`,

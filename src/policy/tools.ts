@@ -8,7 +8,7 @@ import type { ParameterSchemas } from '../formats/format.js';
 import type { ToolDefinition, ToolEffect } from '../options.js';
 import { createNameResolver, type NameMatching, type NameResolution } from '../resolve/names.js';
 import { resolveProfile, type ResolvedProfile } from '../sanitize/profile.js';
-import { deepFreeze, isJsonObject } from '../validate/clone.js';
+import { deepFreeze, isPlainObject } from '../validate/clone.js';
 import { closeObjects } from '../validate/close-objects.js';
 import { createSchemaCompiler, type ToolValidator } from '../validate/compile.js';
 import { schemaVersion } from '../validate/hash.js';
@@ -111,9 +111,9 @@ export function createToolRegistry(
 
 /** Checks one definition's shape and returns a frozen deep copy of it. */
 function pinDefinition(tool: unknown): Readonly<ToolDefinition> {
-  if (!isJsonObject(tool) || typeof tool['name'] !== 'string' || tool['name'] === '') {
+  if (!isPlainObject(tool) || typeof tool['name'] !== 'string' || tool['name'] === '') {
     const hint =
-      isJsonObject(tool) && isJsonObject(tool['function'])
+      isPlainObject(tool) && isPlainObject(tool['function'])
         ? ' (for an OpenAI tool, pass its "function" object)'
         : '';
     throw new TypeError(`createParser: every tool needs a non-empty string "name"${hint}`);
@@ -134,7 +134,7 @@ function pinDefinition(tool: unknown): Readonly<ToolDefinition> {
   if (tool['coerce'] !== undefined && typeof tool['coerce'] !== 'boolean') {
     throw new TypeError(`createParser: tool "${name}": "coerce" must be true or false`);
   }
-  if (tool['parameters'] !== undefined && !isJsonObject(tool['parameters'])) {
+  if (tool['parameters'] !== undefined && !isPlainObject(tool['parameters'])) {
     throw new TypeError(
       `createParser: tool "${name}": "parameters" must be a JSON Schema object such as { type: 'object', properties: {} }`,
     );

@@ -6,7 +6,7 @@
  */
 import type { CallFlag, Repair } from '../types.js';
 import { escapePointer } from '../validate/errors.js';
-import { isJsonObject, setOwn } from '../validate/clone.js';
+import { isPlainObject, setOwn } from '../validate/clone.js';
 import { findCredentials } from './credentials.js';
 import { findEcho, findInjection } from './injection.js';
 import { selects, type FieldSelector, type ResolvedProfile } from './profile.js';
@@ -60,10 +60,10 @@ function sanitizeValue(walk: Walk, value: unknown, path: string[]): unknown {
   if (walk.refusal !== undefined) return value;
   if (typeof value === 'string') return sanitizeString(walk, value, path);
   if (Array.isArray(value)) return sanitizeArray(walk, value, path);
-  if (!isJsonObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   const copy = Object.create(
     Object.getPrototypeOf(value) === null ? null : Object.prototype,
-  ) as object;
+  ) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
     setOwn(copy, key, sanitizeValue(walk, value[key], [...path, key]));
     if (walk.refusal !== undefined) break;

@@ -5,7 +5,7 @@
  */
 import { redactCredentials } from '../sanitize/credentials.js';
 import type { ParseResult, RejectionReason } from '../types.js';
-import { isJsonObject, setOwn } from '../validate/clone.js';
+import { isPlainObject, setOwn } from '../validate/clone.js';
 
 /** One call's audit record. */
 export interface AuditRecord {
@@ -99,7 +99,7 @@ export function redactValue(
 ): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, redact));
-  if (!isJsonObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   const copy = {};
   for (const key of Object.keys(value)) setOwn(copy, key, redactValue(value[key], redact));
   return copy;

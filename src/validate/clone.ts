@@ -2,30 +2,11 @@
  * Copies of model-supplied values that can never touch a prototype: keys such as `__proto__` and
  * `constructor` are copied as own data properties, never assigned through a setter.
  */
+import { isPlainObject } from '../formats/shared/call-object.js';
+import { setOwn } from '../formats/shared/own-property.js';
 
-/**
- * Defines `key` on `target` as an own, enumerable, writable data property. Plain assignment
- * (`target[key] = value`) would call the `__proto__` setter and swap the object's prototype.
- *
- * @param target - The object to write to.
- * @param key - Any key, including `__proto__`.
- * @param value - The value.
- * @returns Nothing.
- * @example
- * ```ts
- * const object = {};
- * setOwn(object, '__proto__', { polluted: true });
- * Object.getPrototypeOf(object) === Object.prototype; // true
- * ```
- */
-export function setOwn(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
+// Re-exported so phase 2 modules read model data through one door.
+export { isPlainObject, setOwn };
 
 /**
  * Deep-copies a JSON-like value (objects, arrays, primitives). Objects keep their prototype
@@ -44,7 +25,7 @@ export function cloneJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   const copy = Object.create(
     Object.getPrototypeOf(value) === null ? null : Object.prototype,
-  ) as object;
+  ) as Record<string, unknown>;
   for (const key of Object.keys(value))
     setOwn(copy, key, cloneJson((value as Record<string, unknown>)[key]));
   return copy as T;
@@ -67,19 +48,4 @@ export function deepFreeze<T>(value: T): T {
     for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
   }
   return value;
-}
-
-/**
- * True for a JSON object: not an array, not null.
- *
- * @param value - Any value.
- * @returns Whether it is a plain (or null-prototype) object.
- * @example
- * ```ts
- * isJsonObject({}); // true
- * isJsonObject([]); // false
- * ```
- */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,7 +3,7 @@
  * with a key the schema never named is refused rather than passed on to an integration that may
  * act on it (the production guide's "stricter schemas for write tools").
  */
-import { cloneJson, isJsonObject, setOwn } from './clone.js';
+import { cloneJson, isPlainObject, setOwn } from './clone.js';
 
 /** Keywords by which a schema says for itself what to do with extra keys: it is then left alone. */
 const OPENNESS_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluatedProperties'];
@@ -40,7 +40,7 @@ export function closeObjects(schema: Record<string, unknown>): Record<string, un
 }
 
 function closeInPlace(schema: unknown): void {
-  if (!isJsonObject(schema)) return;
+  if (!isPlainObject(schema)) return;
   if (
     isObjectSchema(schema) &&
     !mentionsAny(schema, OPENNESS_KEYWORDS) &&
@@ -53,7 +53,7 @@ function closeInPlace(schema: unknown): void {
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = schema[keyword];
-    if (isJsonObject(map)) for (const key of Object.keys(map)) closeInPlace(map[key]);
+    if (isPlainObject(map)) for (const key of Object.keys(map)) closeInPlace(map[key]);
   }
   const tuple = schema['prefixItems'];
   if (Array.isArray(tuple)) for (const item of tuple) closeInPlace(item);
@@ -67,7 +67,7 @@ function isObjectSchema(schema: Record<string, unknown>): boolean {
   const type = schema['type'];
   const objectType =
     type === undefined || type === 'object' || (Array.isArray(type) && type.includes('object'));
-  return objectType && isJsonObject(schema['properties']);
+  return objectType && isPlainObject(schema['properties']);
 }
 
 function mentionsAny(schema: Record<string, unknown>, keywords: readonly string[]): boolean {

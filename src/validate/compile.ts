@@ -7,7 +7,7 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Repair } from '../types.js';
-import { cloneJson, isJsonObject } from './clone.js';
+import { cloneJson, isPlainObject } from './clone.js';
 import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
 import { STRING_FORMATS } from './formats.js';
 
@@ -133,7 +133,7 @@ function coercionRepairs(
 ): Repair[] {
   if (Object.is(before, after)) return [];
   const bothArrays = Array.isArray(before) && Array.isArray(after);
-  if (bothArrays || (isJsonObject(before) && isJsonObject(after) && !Array.isArray(before))) {
+  if (bothArrays || (isPlainObject(before) && isPlainObject(after) && !Array.isArray(before))) {
     const repairs: Repair[] = [];
     for (const key of Object.keys(after as object)) {
       const path = `${pointer}/${escapePointer(key)}`;

@@ -2,7 +2,7 @@
  * Schema versions: a short, stable hash of what a tool accepts, carried in telemetry so failure
  * rates can be split by schema version (a spike after a rollout points at the new schema).
  */
-import { isJsonObject } from './clone.js';
+import { isPlainObject } from './clone.js';
 
 /**
  * Serializes a JSON-like value with object keys sorted, so equal schemas hash equally whatever
@@ -18,7 +18,7 @@ import { isJsonObject } from './clone.js';
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value))
     return `[${value.map((item: unknown) => stableStringify(item)).join(',')}]`;
-  if (isJsonObject(value)) {
+  if (isPlainObject(value)) {
     const keys = Object.keys(value).sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify(value[key])}`).join(',')}}`;
   }
