@@ -5,7 +5,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createParser } from '../parser.js';
 import { parseJson } from '../json/index.js';
-import type { ToolDefinition } from '../options.js';
 import type { FormatId, ParseResult } from '../types.js';
 import type { CorpusCase, CorpusFile } from './corpus.js';
 
@@ -134,13 +133,13 @@ function check(testCase: CorpusCase, formats: 'auto' | FormatId[]): string | und
   let result: ParseResult;
   try {
     const parser = createParser(
-      testCase.tools === undefined ? { formats } : { formats, tools: asReadTools(testCase.tools) },
+      testCase.tools === undefined ? { formats } : { formats, tools: testCase.tools },
     );
     result = parser.parse(testCase.input);
   } catch (error) {
     return `threw: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const got = result.calls.map((call) => ({ name: call.name, arguments: call.arguments }));
+  const got = extractedCalls(result);
   const want = testCase.expected.calls;
   if (!isDeepStrictEqual(toPlain(got), toPlain(want))) {
     return `calls: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`;
@@ -155,12 +154,20 @@ function check(testCase: CorpusCase, formats: 'auto' | FormatId[]): string | und
 }
 
 /**
- * The corpus's tools are the allowlist and the schemas that type text values; they declare no
- * effect. The suites they come from test parsing, not this library's write-tool policy (extra
- * keys refused on `write` tools), so they are run as `read` tools.
+ * The calls a case is compared with: the executable ones, and those refused only because their
+ * arguments break the case's schema. The suites the corpus comes from test extraction and do
+ * not validate; several of their expected calls break their own tool schemas (a missing
+ * required field, a `uuid` that is not one, a key a write tool does not declare). Refusing those
+ * is this library's policy, tested on its own; here the extraction is what is measured. Calls
+ * refused for an unknown name, a cut-off or a malformed body still count as missing.
  */
-function asReadTools(tools: NonNullable<CorpusCase['tools']>): ToolDefinition[] {
-  return tools.map((tool) => ({ ...tool, effect: 'read' }));
+function extractedCalls(result: ParseResult): { name: string; arguments: unknown }[] {
+  const refusedByValidation = result.rejected.filter(
+    (rejection) => rejection.reason === 'schema-violation' && rejection.name !== undefined,
+  );
+  return [...result.calls, ...refusedByValidation]
+    .sort((a, b) => a.span.start - b.span.start)
+    .map((call) => ({ name: call.name as string, arguments: call.arguments }));
 }
 
 /** Drops prototype differences (null-prototype objects from lenient parsing compare equal). */
