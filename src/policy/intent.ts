@@ -14,6 +14,7 @@ export const INTENT_MARKERS: readonly string[] = [
   'CALL_TOOL',
   'TOOL_CALL',
   '<|python_tag|>',
+  '<|python_start|>',
 ];
 
 /** The intent markers, searched from their first punctuation (`need` is everywhere in prose). */
