@@ -8,8 +8,17 @@ export type { Parser } from './parser.js';
 export type { ParserOptions, ToolDefinition, ToolEffect, Limits } from './options.js';
 export { DEFAULT_LIMITS } from './options.js';
 export { formatIds } from './formats/index.js';
+export { defineFormat } from './formats/define.js';
+export type {
+  FormatDefinition,
+  DefinedCall,
+  DefinedSection,
+  LowerHelpers,
+} from './formats/define.js';
+export type { Format, SyntaxKind } from './formats/format.js';
 export type {
   FormatId,
+  CustomFormatId,
   Span,
   Repair,
   RepairKind,
@@ -56,7 +65,12 @@ export type {
 } from './native/assembler.js';
 export type { OpenAIToolCall } from './native/openai.js';
 export type { AnthropicContentBlock } from './native/anthropic.js';
-export { toTransformStream, streamEvents, foldEvents, createToolParserAdapter } from './stream/index.js';
+export {
+  toTransformStream,
+  streamEvents,
+  foldEvents,
+  createToolParserAdapter,
+} from './stream/index.js';
 export type {
   StreamParser,
   StreamSource,

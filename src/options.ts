@@ -54,7 +54,7 @@ export interface ParserOptions {
    * Format ids, the first being the primary syntax and the rest fallbacks, or `'auto'` (the
    * default) for every format, marked ones primary and bare ones fallbacks.
    */
-  formats?: 'auto' | readonly FormatId[];
+  formats?: 'auto' | readonly (FormatId | Format)[];
   /** The allowlist: without tools, calls are only extracted and marked unvalidated. */
   tools?: readonly ToolDefinition[];
   /** Limits on hostile input; each defaults as {@link DEFAULT_LIMITS} says. */
@@ -66,9 +66,11 @@ export interface ParserOptions {
   /** `'random'` (default) ids like `call_8f3K...`, or `'sequential'` (`call_0`, `call_1`) for tests. */
   ids?: 'random' | 'sequential';
   /**
-   * `startsInside: true` for chat templates that open the reasoning block themselves (QwQ,
-   * DeepSeek R1, Qwen 3.5 thinking): text before an orphan `</think>` is then reasoning. Default
-   * off, so a stream can emit content before the output ends.
+   * Chat templates that open the reasoning block themselves (QwQ, DeepSeek R1/V3.1/V3.2, Qwen 3.5
+   * thinking, GLM 4.7) make the model write only its `</think>`. With `startsInside` (default
+   * true) text before an orphan `</think>` (no `<think>` before it) is reasoning; a stream then
+   * holds text until it sees `</think>`, `<think>` or the end. Set it to false for models that
+   * never think, so a stream emits content at once.
    */
   reasoning?: { startsInside?: boolean };
 }
@@ -98,22 +100,37 @@ export function selectFormats(option: ParserOptions['formats']): FormatSelection
     );
   }
   const selected: Format[] = [];
-  for (const id of option as readonly unknown[]) {
-    const format = typeof id === 'string' ? getFormat(id) : undefined;
+  for (const entry of option as readonly unknown[]) {
+    const format = typeof entry === 'string' ? getFormat(entry) : asCustomFormat(entry);
     if (format === undefined) {
       throw new TypeError(
-        `createParser: unknown format ${describe(id)}${suggest(id)}. Valid ids: ${formatIds.join(', ')}`,
+        `createParser: unknown format ${describe(entry)}${suggest(entry)}. Valid ids: ${formatIds.join(', ')}, or a format made by defineFormat()`,
       );
     }
     if (!selected.includes(format)) selected.push(format);
   }
   const primary = selected[0] as Format;
   // The caller's order is the primary/fallback order, but where markers are shared the registry
-  // order (most specific first) decides which grammar reads the text.
-  const ordered = formatIds
-    .map((id) => getFormat(id) as Format)
-    .filter((format) => selected.includes(format));
+  // order (most specific first) decides which grammar reads the text; custom formats, chosen
+  // explicitly, are tried before the built-in ones.
+  const custom = selected.filter((format) => getFormat(format.id) !== format);
+  const ordered = [
+    ...custom,
+    ...formatIds.map((id) => getFormat(id) as Format).filter((format) => selected.includes(format)),
+  ];
   return { formats: ordered, primary: new Set([primary]), auto: false };
+}
+
+/** A format object made by `defineFormat` (an `x-` id, markers and a `parseAt`), else undefined. */
+function asCustomFormat(entry: unknown): Format | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const candidate = entry as Partial<Format>;
+  return typeof candidate.id === 'string' &&
+    candidate.id.startsWith('x-') &&
+    Array.isArray(candidate.markers) &&
+    typeof candidate.parseAt === 'function'
+    ? (candidate as Format)
+    : undefined;
 }
 
 /**

@@ -90,7 +90,7 @@ export function createParser(options: ParserOptions = {}): Parser {
     primary: selection.primary,
     auto: selection.auto,
     maxCalls: limits.maxCalls,
-    reasoningStartsInside: options.reasoning?.startsInside === true,
+    reasoningStartsInside: options.reasoning?.startsInside !== false,
   };
   const nextId = createIdGenerator(options.ids ?? 'random');
   const emit = createTelemetrySink(options.onTelemetry);

@@ -55,8 +55,14 @@ export type FormatId =
  */
 export type NativeFormatId = 'openai_tool_calls' | 'anthropic_tool_use';
 
-/** The syntax a call was read from: a text format, or a provider's native call structure. */
-export type CallFormat = FormatId | NativeFormatId;
+/**
+ * The id of a syntax a user added with `defineFormat`: it starts with `x-`, so it can never clash
+ * with a built-in format id.
+ */
+export type CustomFormatId = `x-${string}`;
+
+/** The syntax a call was read from: a text format, a custom one, or a provider's native calls. */
+export type CallFormat = FormatId | CustomFormatId | NativeFormatId;
 
 /** A half-open range `[start, end)` of UTF-16 code units in the parsed text. */
 export interface Span {
@@ -107,6 +113,8 @@ export type RepairKind =
   | 'sanitized'
   /** A name matched the manifest through a looser rung than exact. */
   | 'name-normalized'
+  /** Several top-level values (`{...}, {...}` or one a line) read as the items of one list. */
+  | 'several-values'
   /** Something else the format's lowering documents. */
   | 'other'
   /** A closing tag left out (`</parameter>`, `</function>`) and implied by the tag that follows. */

@@ -3,13 +3,13 @@
  * AST (`ast.ts`), a ts-pattern lowering (`lower.ts`) and this object (`index.ts`) that ties them to
  * the scanner: the markers that announce the syntax and a `parseAt` that reads one section.
  */
-import type { FormatId, Issue, Repair, Span } from '../types.js';
+import type { CustomFormatId, FormatId, Issue, Repair, Span } from '../types.js';
 
 /** A call as the lowering produced it: extracted, not yet checked against any manifest. */
 export interface RawCall {
   name: string;
   arguments: Record<string, unknown>;
-  format: FormatId;
+  format: FormatId | CustomFormatId;
   span: Span;
   repairs: Repair[];
   /** The format's own call id (Kimi `functions.get_weather:0`, Command R `tool_call_id`). */
@@ -91,7 +91,7 @@ export type SyntaxKind = 'marked' | 'bare';
 
 /** A tool-call syntax, as the scanner and the parse pipeline see it. */
 export interface Format {
-  readonly id: FormatId;
+  readonly id: FormatId | CustomFormatId;
   readonly syntax: SyntaxKind;
   /** A line for docs and the CLI: which models emit it. */
   readonly models: string;
