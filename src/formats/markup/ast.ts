@@ -26,6 +26,8 @@ export interface MarkupElement {
   start: number;
   end: number;
   closed: boolean;
+  /** True when the element was left open and its content ended at a nested call tag. */
+  interrupted: boolean;
 }
 
 /** A child of an element. */

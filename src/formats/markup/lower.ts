@@ -102,7 +102,8 @@ function lowerCallElement(context: FormatContext, element: MarkupElement): RawCa
     format: 'markup',
     span: { start: element.start, end: element.end },
     repairs,
-    // An element that ran into the end of the output may have lost fields: never executable.
-    complete: element.closed || element.end < context.text.length,
+    // An element that ran into the end of the output, or was cut short by another call tag, may
+    // have lost fields: never executable.
+    complete: element.closed || (element.end < context.text.length && !element.interrupted),
   };
 }
