@@ -1,0 +1,209 @@
+/**
+ * Long fuzz campaigns and the adversarial growth check.
+ *
+ *     npm run fuzz -- [--runs N] [--seed S] [--only TEXT]     the properties of test/fuzz
+ *     npm run fuzz -- --adversarial [--size UNITS] [--only TEXT]
+ *     npm run fuzz -- --markers [--size UNITS]                every format's markers, flooded
+ *
+ * The properties are the ones `test/fuzz/properties.test.ts` runs briefly in CI (same invariants:
+ * an executable call is complete, allowlisted and valid; a stream folds to `parse`). `--runs` is
+ * per property (default 10,000). A failure prints fast-check's shrunk counterexample and seed and
+ * sets the exit code.
+ *
+ * `--adversarial` times each hostile output of `test/adversarial/inputs.ts` at `size` and
+ * `2 * size` units (default 1 MiB) in auto mode and in every format forced, and prints
+ * time(2n)/time(n): about 2 is linear, 4 is quadratic. Times are CPU times, best of three, of a
+ * bundle of `src/` built without esbuild's `keepNames` (tsx's transform wraps every function
+ * peggy creates per parse in a naming call, which inflates parse-heavy inputs tenfold); without
+ * esbuild the source is timed as tsx loads it. A ratio above 3 is flagged.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { ADVERSARIAL_INPUTS, flood, type AdversarialInput } from '../test/adversarial/inputs.js';
+import { KNOWN_ISSUES } from '../test/fuzz/known-issues.js';
+import { knownIssueCounts, PROPERTIES } from '../test/fuzz/properties.js';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const index = args.indexOf(name);
+  return index === -1 ? undefined : args[index + 1];
+};
+const only = option('--only');
+
+if (args.includes('--help')) {
+  console.log(
+    'usage: npm run fuzz -- [--runs N] [--seed S] [--only TEXT] | --adversarial [--size UNITS] [--only TEXT] | --markers [--size UNITS]',
+  );
+} else if (args.includes('--adversarial')) {
+  await adversarial(Number(option('--size') ?? 1024 * 1024));
+} else if (args.includes('--markers')) {
+  await markerFloods(Number(option('--size') ?? 64 * 1024));
+} else {
+  campaign(Number(option('--runs') ?? 10_000), option('--seed'));
+}
+
+/** Runs every property `runs` times. */
+function campaign(runs: number, seedText: string | undefined): void {
+  const seed = seedText === undefined ? Date.now() % 2 ** 31 : Number(seedText);
+  let failed = 0;
+  let total = 0;
+  console.log(`fuzz: ${runs} runs per property, seed ${seed}`);
+  for (const property of PROPERTIES) {
+    if (only !== undefined && !property.name.includes(only)) continue;
+    if (!property.available()) {
+      console.log(`  skipped  ${property.name} (no corpus at ../shared/conformance)`);
+      continue;
+    }
+    const started = performance.now();
+    const details = fc.check(property.build(), { numRuns: runs, seed, includeErrorInReport: true });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    total += details.numRuns;
+    if (details.failed) {
+      failed += 1;
+      console.log(`  FAILED   ${property.name} after ${details.numRuns} runs (${seconds} s)`);
+      console.log(fc.defaultReportMessage(details));
+    } else {
+      console.log(`  ok       ${property.name}: ${details.numRuns} runs (${seconds} s)`);
+    }
+  }
+  console.log(`fuzz: ${total} runs in total, ${failed} failing properties`);
+  for (const [code, count] of knownIssueCounts) {
+    console.log(`  known issue met ${count} times: ${code}: ${KNOWN_ISSUES[code]}`);
+  }
+  if (failed > 0) process.exitCode = 1;
+}
+
+/** The library as timed: a keepNames-free bundle when esbuild is there, else the source. */
+interface Library {
+  createParser: typeof import('../src/index.js').createParser;
+  formatIds: typeof import('../src/index.js').formatIds;
+  source: string;
+  dispose: () => void;
+}
+
+async function loadLibrary(): Promise<Library> {
+  const entry = new URL('../src/index.ts', import.meta.url);
+  try {
+    const esbuild = (await import('esbuild')) as typeof import('esbuild');
+    const folder = mkdtempSync(join(tmpdir(), 'tool-call-parser-fuzz-'));
+    const outfile = join(folder, 'index.mjs');
+    await esbuild.build({
+      entryPoints: [entry.pathname],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile,
+      logLevel: 'error',
+    });
+    const library = (await import(pathToFileURL(outfile).href)) as Library;
+    return {
+      createParser: library.createParser,
+      formatIds: library.formatIds,
+      source: 'esbuild bundle (no keepNames)',
+      dispose: () => rmSync(folder, { recursive: true, force: true }),
+    };
+  } catch {
+    const library = await import('../src/index.js');
+    return { ...library, source: 'src via tsx (keepNames: slower)', dispose: () => {} };
+  }
+}
+
+/** CPU milliseconds of the best of `repeat` parses. */
+function time(parse: (text: string) => unknown, text: string, repeat = 3): number {
+  let best = Infinity;
+  for (let round = 0; round < repeat; round++) {
+    const started = process.cpuUsage();
+    parse(text);
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
+/** One measured mode of one input. */
+interface Growth {
+  mode: string;
+  small: number;
+  large: number;
+  ratio: number;
+}
+
+function growth(library: Library, mode: string, input: AdversarialInput, size: number): Growth {
+  const parser = library.createParser({
+    formats: mode === 'auto' ? 'auto' : [mode as never],
+    limits: { maxOutputSize: 64 * 1024 * 1024 },
+  });
+  const parse = (text: string): unknown => parser.parse(text);
+  const smallText = input.make(size);
+  const largeText = input.make(2 * size);
+  parse(smallText.slice(0, 4096));
+  const small = time(parse, smallText);
+  const large = time(parse, largeText);
+  // Below a few ms the ratio is timer noise; count such a pair as linear.
+  return { mode, small, large, ratio: large < 5 ? 2 : large / Math.max(small, 0.5) };
+}
+
+async function adversarial(size: number): Promise<void> {
+  const library = await loadLibrary();
+  console.log(
+    `adversarial: time(2n)/time(n), n = ${size} units; ${library.source}; node ${process.version}`,
+  );
+  console.log(
+    '| input | auto n ms | auto 2n ms | auto ratio | worst forced format | its n ms | its 2n ms | its ratio |',
+  );
+  console.log('|---|---:|---:|---:|---|---:|---:|---:|');
+  let flagged = 0;
+  for (const input of ADVERSARIAL_INPUTS) {
+    if (only !== undefined && !input.name.includes(only)) continue;
+    const auto = growth(library, 'auto', input, size);
+    const forced = library.formatIds.map((id) => growth(library, id, input, size));
+    // The worst format: the highest ratio among those that took measurable time.
+    const worst = forced.reduce((left, right) => (right.ratio > left.ratio ? right : left));
+    const slowest = forced.reduce((left, right) => (right.large > left.large ? right : left));
+    const shown = worst.ratio > 2.5 ? worst : slowest;
+    const flag = auto.ratio > 3 || shown.ratio > 3 ? ' ⚠' : '';
+    if (flag !== '') flagged += 1;
+    console.log(
+      `| ${input.name}${flag} | ${auto.small.toFixed(1)} | ${auto.large.toFixed(1)} | ${auto.ratio.toFixed(2)} | ${shown.mode} | ${shown.small.toFixed(1)} | ${shown.large.toFixed(1)} | ${shown.ratio.toFixed(2)} |`,
+    );
+  }
+  library.dispose();
+  console.log(`adversarial: ${flagged} inputs grew faster than linear`);
+  if (flagged > 0) process.exitCode = 1;
+}
+
+/** Each format's markers, flooded alone and followed by one of a few fillers. */
+async function markerFloods(size: number): Promise<void> {
+  const library = await loadLibrary();
+  const { formats } = await import('../src/formats/index.js');
+  const fillers = ['', ' ', 'a', '\n', '{', '"', '=', '>', '(', '[', ' x="1">'];
+  console.log(`markers: time(2n)/time(n), n = ${size} units; ${library.source}`);
+  let measured = 0;
+  let flagged = 0;
+  for (const [id, format] of Object.entries(formats)) {
+    for (const marker of format.markers) {
+      for (const filler of fillers) {
+        const input: AdversarialInput = {
+          name: JSON.stringify(marker + filler),
+          make: (units) => flood(marker + filler, units),
+        };
+        for (const mode of ['auto', id]) {
+          const result = growth(library, mode, input, size);
+          measured += 1;
+          if (result.ratio > 3) {
+            flagged += 1;
+            console.log(
+              `  ⚠ ${input.name} (${mode}): ${result.small.toFixed(1)} ms → ${result.large.toFixed(1)} ms, ratio ${result.ratio.toFixed(2)}`,
+            );
+          }
+        }
+      }
+    }
+  }
+  library.dispose();
+  console.log(`markers: ${measured} floods measured, ${flagged} grew faster than linear`);
+  if (flagged > 0) process.exitCode = 1;
+}

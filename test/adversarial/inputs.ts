@@ -1,0 +1,101 @@
+/**
+ * Hostile outputs, each built at any size: floods of openers and markers, deep nesting, many
+ * calls, a huge argument, repeated partial markers. vLLM has open reports of regexes that stall
+ * for seconds on such text; here each must be handled in time linear in its size (measured by
+ * `npm run fuzz -- --adversarial`) and end with a clear issue code when a limit is hit (asserted
+ * by `limits.test.ts`).
+ */
+
+/** One hostile output family. */
+export interface AdversarialInput {
+  name: string;
+  /** Builds an output of about `size` UTF-16 units. */
+  make: (size: number) => string;
+}
+
+/**
+ * Repeats a unit to exactly `size` units.
+ *
+ * @param unit - The repeated text.
+ * @param size - The length wanted.
+ * @returns The flood.
+ */
+export function flood(unit: string, size: number): string {
+  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+/**
+ * A hermes call whose arguments nest `depth` objects deep.
+ *
+ * @param depth - Nesting depth of the arguments.
+ * @returns The output.
+ */
+export function nestedCall(depth: number): string {
+  return `<tool_call>{"name": "get_weather", "arguments": ${'{"a": '.repeat(depth)}1${'}'.repeat(depth)}}</tool_call>`;
+}
+
+/**
+ * `count` complete hermes calls in one output.
+ *
+ * @param count - How many calls.
+ * @returns The output.
+ */
+export function manyCalls(count: number): string {
+  return '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\n'.repeat(
+    count,
+  );
+}
+
+/**
+ * One hermes call with a string argument of `length` units.
+ *
+ * @param length - Length of the argument string.
+ * @returns The output.
+ */
+export function bigArgument(length: number): string {
+  return `<tool_call>{"name": "get_weather", "arguments": {"city": "${'x'.repeat(length)}"}}</tool_call>`;
+}
+
+/** DeepSeek V3's call-section token (full-width bars, U+2581 spaces). */
+export const DEEPSEEK_BEGIN = '<｜tool▁calls▁begin｜>';
+
+/** The families, by name. Sizes are in UTF-16 units; nesting and call counts scale with size. */
+export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
+  { name: '{ flood', make: (size) => flood('{', size) },
+  { name: '[ flood', make: (size) => flood('[', size) },
+  { name: '" flood', make: (size) => flood('"', size) },
+  { name: '<tool_call> flood', make: (size) => flood('<tool_call>', size) },
+  { name: 'TOOL_CALL flood', make: (size) => flood('TOOL_CALL', size) },
+  { name: 'DeepSeek token flood', make: (size) => flood(DEEPSEEK_BEGIN, size) },
+  { name: 'partial marker flood', make: (size) => flood('<tool_', size) },
+  { name: 'nesting', make: (size) => nestedCall(Math.floor(size / 7)) },
+  {
+    name: 'nested lists',
+    make: (size) => `<tool_call>{"name": "f", "arguments": {"a": ${flood('[', size)}`,
+  },
+  { name: 'many calls', make: (size) => manyCalls(Math.floor(size / 80)) },
+  { name: 'big argument', make: (size) => bigArgument(size) },
+  { name: 'pythonic opener flood', make: (size) => `[get_weather(${flood('a=(', size)}` },
+  {
+    name: 'XML parameter flood',
+    make: (size) => `<tool_call>\n<function=f>\n${flood('<parameter=', size)}`,
+  },
+  { name: 'call tag with a space flood', make: (size) => flood('<tool_call >', size) },
+  { name: 'ReAct action flood', make: (size) => flood('Action: ', size) },
+  { name: 'intent then { flood', make: (size) => `need_tool: yes\n${flood('{"name": ', size)}` },
+  {
+    name: 'unclosed string with escapes',
+    make: (size) => `<tool_call>{"name": "f", "arguments": {"a": "${flood('\\', size)}`,
+  },
+  { name: 'fence flood', make: (size) => flood('```json\n', size) },
+  { name: '<think> flood', make: (size) => flood('<think>', size) },
+  {
+    name: 'harmony header flood',
+    make: (size) => flood('<|start|>assistant<|channel|>commentary to=', size),
+  },
+  {
+    name: 'Kimi section flood',
+    make: (size) => flood('<|tool_calls_section_begin|><|tool_call_begin|>', size),
+  },
+  { name: 'invoke flood', make: (size) => flood('<invoke name="', size) },
+];

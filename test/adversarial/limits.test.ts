@@ -1,0 +1,202 @@
+/**
+ * Hostile outputs at full size, in auto mode and with every format forced: nothing throws, nothing
+ * hostile becomes an executable call, and a limit that is hit says so with its code. Timings are
+ * not asserted here (see `npm run fuzz -- --adversarial`).
+ */
+import { describe, expect, it } from 'vitest';
+import { createParser, DEFAULT_LIMITS, formatIds } from '../../src/index.js';
+import type { FormatId, ParseResult } from '../../src/index.js';
+import { readCorpus, type CorpusCase } from '../fuzz/corpus.js';
+import { checkResult } from '../fuzz/invariants.js';
+import { bigArgument, DEEPSEEK_BEGIN, flood, manyCalls, nestedCall } from './inputs.js';
+
+const MB = 1024 * 1024;
+type Mode = 'auto' | FormatId;
+const MODES: readonly Mode[] = ['auto', ...formatIds];
+const parsers = new Map(
+  MODES.map((mode) => [mode, createParser({ formats: mode === 'auto' ? 'auto' : [mode] })]),
+);
+const parse = (mode: Mode, text: string): ParseResult => parsers.get(mode)!.parse(text);
+
+/** Issue codes of a result, deduplicated. */
+const codes = (result: ParseResult): string[] => [
+  ...new Set(result.issues.map((issue) => issue.code)),
+];
+const reasons = (result: ParseResult): string[] => [
+  ...new Set(result.rejected.map((rejection) => rejection.reason)),
+];
+
+describe('1 MB floods in every mode', () => {
+  const floods: [string, string][] = [
+    ['{', flood('{', MB)],
+    ['[', flood('[', MB)],
+    ['"', flood('"', MB)],
+    ['<tool_call>', flood('<tool_call>', MB)],
+    ['TOOL_CALL', flood('TOOL_CALL', MB)],
+    [DEEPSEEK_BEGIN, flood(DEEPSEEK_BEGIN, MB)],
+    ['<tool_<tool_', flood('<tool_', MB)],
+    ['<tool_call >', flood('<tool_call >', MB)],
+    ['Action: ', flood('Action: ', MB)],
+    ['function.name: ', flood('function.name: ', MB)],
+  ];
+
+  describe.each(floods)('of %j', (_unit, text) => {
+    it.each(MODES)('should make no call and keep every invariant in %s mode', (mode) => {
+      const result = parse(mode, text);
+      expect(result.calls).toEqual([]);
+      expect(checkResult(text, result, undefined)).toEqual([]);
+      expect(result.rejected.length).toBeLessThanOrEqual(DEFAULT_LIMITS.maxCalls);
+    });
+  });
+
+  it('should leave a flood of openers as content in auto mode', () => {
+    for (const unit of ['{', '[', '"', 'TOOL_CALL', '<tool_']) {
+      const result = parse('auto', flood(unit, MB));
+      expect(result.content).toHaveLength(MB);
+      expect(result.issues).toEqual([]);
+    }
+  });
+
+  it('should report a flood of <tool_call> as one malformed hermes section, not a million', () => {
+    const result = parse('hermes', flood('<tool_call>', MB));
+    expect(codes(result)).toEqual(['malformed-tool-call']);
+    expect(result.rejected.map((rejection) => [rejection.reason, rejection.format])).toEqual([
+      ['malformed', 'hermes'],
+    ]);
+  });
+});
+
+describe('limits', () => {
+  it.each(['auto', 'hermes'] as const)(
+    'should refuse arguments nested 100,000 deep as too-deep in %s mode',
+    (mode) => {
+      const result = parse(mode, nestedCall(100_000));
+      expect(result.calls).toEqual([]);
+      expect(codes(result)).toEqual(['too-deep']);
+      expect(
+        result.rejected.map((rejection) => [rejection.reason, rejection.envelope.error]),
+      ).toEqual([['too-large', 'too_large']]);
+    },
+  );
+
+  it('should accept arguments exactly at maxDepth and refuse one level more', () => {
+    const atLimit = parse('hermes', nestedCall(DEFAULT_LIMITS.maxDepth - 1));
+    expect(atLimit.calls).toHaveLength(1);
+    const over = parse('hermes', nestedCall(DEFAULT_LIMITS.maxDepth));
+    expect(over.calls).toEqual([]);
+    expect(codes(over)).toEqual(['too-deep']);
+  });
+
+  it.each(['auto', 'hermes'] as const)(
+    'should read the first 128 of 10,000 calls and say too-many-calls in %s mode',
+    (mode) => {
+      const result = parse(mode, manyCalls(10_000));
+      expect(result.calls).toHaveLength(DEFAULT_LIMITS.maxCalls);
+      expect(codes(result)).toEqual(['too-many-calls']);
+      expect(reasons(result)).toEqual(['too-many-calls']);
+    },
+  );
+
+  it.each(['auto', 'hermes'] as const)(
+    'should refuse a 10 MB argument string as too-large in %s mode',
+    (mode) => {
+      const result = parse(mode, bigArgument(10 * MB));
+      expect(result.calls).toEqual([]);
+      expect(
+        result.rejected.map((rejection) => [rejection.reason, rejection.envelope.error]),
+      ).toEqual([['too-large', 'too_large']]);
+    },
+  );
+
+  it('should refuse an output over maxOutputSize without reading it', () => {
+    const parser = createParser({ limits: { maxOutputSize: 1000 } });
+    const result = parser.parse(manyCalls(20));
+    expect(result).toMatchObject({ calls: [], rejected: [], content: '', syntaxSeen: false });
+    expect(codes(result)).toEqual(['too-large']);
+  });
+
+  it('should read a line of repeated keys by its last key (ReAct, text KV) and a call tag after a stray one', () => {
+    const names = (mode: Mode, text: string): string[] =>
+      parse(mode, text).calls.map((call) => call.name);
+    expect(names('react', 'Action: Action: f\nAction Input: {}')).toEqual(['f']);
+    expect(names('react', 'Thought: a Thought: b\nAction: f\nAction Input: {}')).toEqual(['f']);
+    expect(parse('react', 'Thought: a Thought: b\nAction: f\nAction Input: {}').reasoning).toBe(
+      'b',
+    );
+    expect(names('text_kv', 'function.name: function.name: f\nfunction.arguments: {}')).toEqual([
+      'f',
+    ]);
+    expect(
+      names('markup', '<tool_call ><tool_call name="f"><arguments>{}</arguments></tool_call>'),
+    ).toEqual(['f']);
+  });
+
+  it('should never execute a markup call cut short by another call tag', () => {
+    const result = parse(
+      'markup',
+      '<tool_call name="delete_file"><tool_call name="f"></tool_call>',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['f']);
+    expect(result.rejected.map((rejection) => [rejection.name, rejection.reason])).toEqual([
+      ['delete_file', 'incomplete'],
+    ]);
+  });
+});
+
+/**
+ * For each format, a corpus case with one call and a string argument written once in its input:
+ * the format's own syntax, from which the hostile variants are made.
+ */
+function oneCallCase(
+  format: FormatId,
+  cases: readonly CorpusCase[],
+): { entry: CorpusCase; value: string } | undefined {
+  for (const entry of cases) {
+    if (entry.format !== format || entry.expected?.calls?.length !== 1) continue;
+    const value = Object.values(entry.expected.calls[0]!.arguments).find(
+      (item): item is string =>
+        typeof item === 'string' && item.length >= 3 && entry.input.split(item).length === 2,
+    );
+    if (value !== undefined) return { entry, value };
+  }
+  return undefined;
+}
+
+const corpus = readCorpus();
+const perFormat = formatIds.flatMap((format) => {
+  const found = oneCallCase(format, corpus);
+  return found === undefined ? [] : [{ format, ...found }];
+});
+/** Formats that read only a whole-output payload (or one list): repeating it is no longer that. */
+const WHOLE_OUTPUT: ReadonlySet<string> = new Set(['openai_json', 'json_block', 'xlam']);
+
+describe.skipIf(perFormat.length === 0)("limits in each format's own syntax (corpus)", () => {
+  it.each(perFormat)(
+    'should cap 10,000 $format calls at 128 with too-many-calls',
+    ({ format, entry }) => {
+      const text = `${entry.input}\n`.repeat(10_000);
+      const result = parse(format, text);
+      if (WHOLE_OUTPUT.has(format)) {
+        expect(result.calls.length).toBeLessThanOrEqual(1);
+        return;
+      }
+      expect(result.calls).toHaveLength(DEFAULT_LIMITS.maxCalls);
+      expect(codes(result)).toContain('too-many-calls');
+      expect(reasons(result)).toEqual(['too-many-calls']);
+    },
+  );
+
+  // The 10 MB case runs above in hermes and auto mode; here the limit is lowered to 64 KiB so the
+  // same path is checked in every syntax without parsing 10 MB 37 times.
+  it.each(perFormat)(
+    'should refuse a $format call whose argument is over maxCallSize as too-large',
+    ({ format, entry, value }) => {
+      const limits = { maxCallSize: 64 * 1024 };
+      const text = entry.input.replace(value, 'x'.repeat(128 * 1024));
+      const result = createParser({ formats: [format], limits }).parse(text);
+      expect(result.calls).toEqual([]);
+      expect(reasons(result)).toEqual(['too-large']);
+      expect(createParser({ limits }).parse(text).calls).toEqual([]);
+    },
+  );
+});
