@@ -7,6 +7,7 @@ import { match } from 'ts-pattern';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import type { Glm45Section } from './ast.js';
+import { setOwn } from '../shared/own-property.js';
 import { readGlmValue } from './value.js';
 
 /**
@@ -54,7 +55,12 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
               return;
             }
             if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));
-            parameters[key] = readGlmValue(value.text, value.start, name, key, context, repairs);
+            // A key is data: `__proto__` must become an own property, not the object's prototype.
+            setOwn(
+              parameters,
+              key,
+              readGlmValue(value.text, value.start, name, key, context, repairs),
+            );
           })
           .exhaustive();
       }

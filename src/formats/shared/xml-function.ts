@@ -7,6 +7,7 @@ import { match } from 'ts-pattern';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import type { XmlFunction, XmlParameter } from './xml-function-ast.js';
+import { setOwn } from './own-property.js';
 import { parameterSchema, typeBySchema } from './typed-value.js';
 
 /** How a syntax writes its values between the parameter tags. */
@@ -82,7 +83,8 @@ export function lowerXmlFunction(
           return;
         }
         if (parameter.close === 'implicit') repairs.push(implied('</parameter>', parameter.end));
-        parameters[key] = readValue(parameter, key, name, context, source.layout, repairs);
+        // A key is data: `__proto__` must become an own property, not the object's prototype.
+        setOwn(parameters, key, readValue(parameter, key, name, context, source.layout, repairs));
       })
       .exhaustive();
   }
