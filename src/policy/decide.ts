@@ -273,13 +273,19 @@ function runCheck(
   context: unknown,
 ): (FieldError & { hint?: string }) | 'hook-failed' | undefined {
   if (check === undefined) return undefined;
-  let verdict: ArgumentVerdict;
   try {
-    // A copy, frozen: the hook may read the call but never change what runs.
-    verdict = check(deepFreeze(cloneJson(call)), context);
+    // A copy, frozen: the hook may read the call but never change what runs. Reading the verdict
+    // is inside the try too: a getter or a Proxy in it may throw.
+    return readVerdict(check(deepFreeze(cloneJson(call)), context));
   } catch {
     return 'hook-failed';
   }
+}
+
+/** What a hook's answer means: pass, a refusal, or `hook-failed` for a promise. */
+function readVerdict(
+  verdict: ArgumentVerdict,
+): (FieldError & { hint?: string }) | 'hook-failed' | undefined {
   if (verdict === undefined || verdict === true) return undefined;
   if (verdict === false)
     return {
