@@ -11,7 +11,9 @@ import type { StreamEvent } from '../../src/types.js';
 import { everyTwoWaySplit, randomChunkings, split, unitByUnit, whole } from '../helpers/chunkers.js';
 import { expectEquivalent, streamAll } from './equivalence.js';
 
-const hermes: ParserOptions = { formats: ['hermes'] };
+// Models that never think: content streams at once (by default text is held until a forced-open
+// reasoning block's `</think>` could no longer come).
+const hermes: ParserOptions = { formats: ['hermes'], reasoning: { startsInside: false } };
 const CALL = '<tool_call>{"name": "get_weather", "arguments": {"city": "Antwerp", "days": 2.0}}</tool_call>';
 
 const ownCases: { name: string; text: string; options: ParserOptions }[] = [
@@ -40,6 +42,18 @@ describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
     });
   },
 );
+
+describe('forced-open reasoning (the default)', () => {
+  it('should hold text until an orphan </think> shows it was reasoning', () => {
+    const stream = createParser({ formats: ['hermes'] }).stream();
+    expect(stream.push('Weighing the options. ')).toEqual([]);
+    const events = stream.push('Done.</think>The answer is 4.');
+    expect(events).toEqual([
+      { type: 'reasoning-delta', delta: 'Weighing the options. Done.' },
+      { type: 'text-delta', delta: 'The answer is 4.' },
+    ]);
+  });
+});
 
 describe('chunk boundaries', () => {
   it('should hold back a marker split mid-token and send the prose before it at once', () => {
@@ -112,7 +126,7 @@ describe('events', () => {
   });
 
   it('should hold no more than the longest marker while prose streams', () => {
-    const stream = createParser({}).stream();
+    const stream = createParser({ reasoning: { startsInside: false } }).stream();
     let most = 0;
     for (const char of 'plain prose, no tools, '.repeat(200)) {
       stream.push(char);
