@@ -44,7 +44,8 @@ describe('README', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    const argv = (manifest.scripts['start'] ?? '').split(' ').slice(2);
+    const words = (manifest.scripts['start'] ?? '').split(' ');
+    const argv = words.slice(words.indexOf('replay'));
     expect(argv[0]).toBe('replay');
     const run = memoryIo();
     expect(await runCli(argv, run.io)).toBe(0);
