@@ -14,7 +14,6 @@ export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason:
   },
   {
     id: 'vllm/llama3_json/extract-tool-calls-multiple-with-deep-nesting',
-    chunker: 'one UTF-16 unit at a time',
     reason:
       'llama3_json sets no `open` flag and no end markers, so its section end is guessed (confirmed on 1.5x the text); a `;` continuation longer than that is read as a second section.',
   },
