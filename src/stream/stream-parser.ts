@@ -7,7 +7,6 @@
  * the total work stays linear).
  */
 import type { Format } from '../formats/format.js';
-import type { ExtractPlan } from '../pipeline/extract.js';
 import { createMarkerCursor, type MarkerHit } from '../pipeline/marker-index.js';
 import { THINK_OPEN } from '../pipeline/reasoning.js';
 import { INTENT_MARKERS } from '../policy/intent.js';
@@ -264,7 +263,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     return false;
   }
 
-  function stepExample(final: boolean): boolean {
+  function stepExample(_final: boolean): boolean {
     const close = examples.fenceAt(exampleStart + FENCE.length);
     const end = close === undefined ? undefined : close + FENCE.length;
     if (end !== undefined && end <= base + buffer.length) {

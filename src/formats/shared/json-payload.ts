@@ -32,7 +32,6 @@ export function readJsonPayload(
   end: number,
 ): PayloadOutcome {
   const text = context.text.slice(start, end);
-  const options = { maxDepth: context.limits.maxDepth };
   const decoded = parseJson(text, { maxDepth: context.limits.maxDepth, offset: start });
   if (!decoded.ok) return decoded;
   // The lenient grammar reads `{...}, {...}` as one list and says so: those are several values.
