@@ -4,7 +4,15 @@ import tseslint from 'typescript-eslint';
 import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'src/generated/', 'examples/custom-format/generated/', 'node_modules/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'src/generated/',
+      'examples/custom-format/generated/',
+      'node_modules/',
+      'coverage/',
+    ],
+  },
   ...tseslint.configs.recommended,
   regexp.configs['flat/recommended'],
   {

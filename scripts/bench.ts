@@ -16,18 +16,39 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createParser, formatIds, type ParserOptions } from '../src/index.js';
 import type { Parser } from '../src/parser.js';
-import { growthInputs, hermesInputs, hermesTools, manyTools, parallel, bigArgument } from './bench/inputs.js';
+import {
+  growthInputs,
+  hermesInputs,
+  hermesTools,
+  manyTools,
+  parallel,
+  bigArgument,
+} from './bench/inputs.js';
 import { measure, type MeasureOptions, type Task, type Timing } from './bench/measure.js';
-import { createAiSdkHermes, createAiSdkHermesStream, partialJson, repairThenParse } from './bench/peers.js';
+import {
+  createAiSdkHermes,
+  createAiSdkHermesStream,
+  partialJson,
+  repairThenParse,
+} from './bench/peers.js';
 import { listSamples, sampleTools } from './bench/samples.js';
 import { chunk, streamChunks } from './bench/stream.js';
-import { renderMarkdown, type BenchReport, type Comparison, type GrowthRow, type TargetRow } from './bench/report.js';
+import {
+  renderMarkdown,
+  type BenchReport,
+  type Comparison,
+  type GrowthRow,
+  type TargetRow,
+} from './bench/report.js';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const asJson = argv.includes('--json');
 const write = argv.includes('--write') || (!quick && !argv.includes('--no-write'));
-const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const runs = (section: string): boolean => only === undefined || only.includes(section);
 
 const log = (line: string): void => {
@@ -100,7 +121,11 @@ async function compareSection(): Promise<void> {
       }
     });
     const tasks: Task[] = [];
-    if (valid) tasks.push({ id: 'JSON.parse', fn: () => input.payloads.map((payload) => JSON.parse(payload) as unknown) });
+    if (valid)
+      tasks.push({
+        id: 'JSON.parse',
+        fn: () => input.payloads.map((payload) => JSON.parse(payload) as unknown),
+      });
     if (input.id === 'prose-50kb') {
       tasks.push({ id: 'indexOf + JSON.parse', fn: () => indexOfThenParse(input.text) });
     }
@@ -119,8 +144,11 @@ async function compareSection(): Promise<void> {
       'phase 1, auto': callsOf(ours.p1Auto, input.text) === expected,
       'phase 1+2, forced': callsOf(ours.p12Forced, input.text) === expected,
       'phase 1+2, auto': callsOf(ours.p12Auto, input.text) === expected,
-      '@ai-sdk-tool/parser hermes': safeCount(() => aiSdk(input.text).filter((part) => part.type === 'tool-call').length) === expected,
-      'jsonrepair + JSON.parse': safeCount(() => input.payloads.map(repairThenParse).length) === expected,
+      '@ai-sdk-tool/parser hermes':
+        safeCount(() => aiSdk(input.text).filter((part) => part.type === 'tool-call').length) ===
+        expected,
+      'jsonrepair + JSON.parse':
+        safeCount(() => input.payloads.map(repairThenParse).length) === expected,
       'partial-json': safeCount(() => input.payloads.map(partialJson).length) === expected,
     };
     const timings = await measure(tasks, budgets.compare);
@@ -139,7 +167,9 @@ async function compareSection(): Promise<void> {
       })),
     };
     report.comparisons.push(comparison);
-    log(`  ${input.id}: ${comparison.rows.map((row) => `${row.contender} ${row.ratio.toFixed(1)}x`).join(', ')}`);
+    log(
+      `  ${input.id}: ${comparison.rows.map((row) => `${row.contender} ${row.ratio.toFixed(1)}x`).join(', ')}`,
+    );
   }
 }
 
@@ -165,8 +195,10 @@ async function formatsSection(): Promise<void> {
   for (const sample of listSamples(formatIds)) {
     const forced1 = createParser({ formats: [sample.format] });
     const forced12 = createParser({ formats: [sample.format], tools: sampleTools });
-    const ok = [forced1, auto1].every((parser) => parser.parse(sample.text).calls[0]?.name === sample.tool) &&
-      [forced12, auto12].every((parser) => parser.parse(sample.text).calls.length === 1);
+    const ok =
+      [forced1, auto1].every(
+        (parser) => parser.parse(sample.text).calls[0]?.name === sample.tool,
+      ) && [forced12, auto12].every((parser) => parser.parse(sample.text).calls.length === 1);
     const timings = await measure(
       [
         { id: 'p1f', fn: () => forced1.parse(sample.text) },
@@ -214,24 +246,38 @@ async function setupSection(): Promise<void> {
     budgets.compare,
   );
   report.setup = {
-    createParser50: { firstMs: durations[0] as number, medianMs: sorted[sorted.length >> 1] as number, maxMs: sorted.at(-1) as number, runs: runsCount },
+    createParser50: {
+      firstMs: durations[0] as number,
+      medianMs: sorted[sorted.length >> 1] as number,
+      maxMs: sorted.at(-1) as number,
+      runs: runsCount,
+    },
     phase2PerCallUs: {
       one: (time(timings, 'p12-one') - time(timings, 'p1-one')) * 1000,
       ten: ((time(timings, 'p12-ten') - time(timings, 'p1-ten')) * 1000) / 10,
     },
   };
-  log(`  createParser(50 tools): first ${durations[0]?.toFixed(1)} ms, median ${report.setup.createParser50.medianMs.toFixed(1)} ms; phase 2 per call ${report.setup.phase2PerCallUs.one.toFixed(2)} µs (one), ${report.setup.phase2PerCallUs.ten.toFixed(2)} µs (of ten)`);
+  log(
+    `  createParser(50 tools): first ${durations[0]?.toFixed(1)} ms, median ${report.setup.createParser50.medianMs.toFixed(1)} ms; phase 2 per call ${report.setup.phase2PerCallUs.one.toFixed(2)} µs (one), ${report.setup.phase2PerCallUs.ten.toFixed(2)} µs (of ten)`,
+  );
 }
 
 async function growthSection(): Promise<void> {
   log('growth: time(2n) / time(n), auto and forced');
-  const limits = { maxOutputSize: 256 * 1024 * 1024, maxCallSize: 256 * 1024 * 1024, maxCalls: 10_000_000 };
+  const limits = {
+    maxOutputSize: 256 * 1024 * 1024,
+    maxCallSize: 256 * 1024 * 1024,
+    maxCalls: 10_000_000,
+  };
   for (const input of growthInputs(quick ? 1 / QUICK_DIVISOR : 1)) {
     const small = input.make(input.base);
     const large = input.make(2 * input.base);
     const modes = [
       { mode: 'auto', parser: createParser({ tools: hermesTools, limits }) },
-      { mode: `forced ${input.forced}`, parser: createParser({ formats: [input.forced] as never, tools: hermesTools, limits }) },
+      {
+        mode: `forced ${input.forced}`,
+        parser: createParser({ formats: [input.forced] as never, tools: hermesTools, limits }),
+      },
     ];
     for (const { mode, parser } of modes) {
       const timings = await measure(
@@ -251,7 +297,9 @@ async function growthSection(): Promise<void> {
         ratio: time(timings, '2n') / time(timings, 'n'),
       };
       report.growth.push(row);
-      log(`  ${input.id} (${mode}): ${row.nMs.toFixed(2)} ms → ${row.twoNMs.toFixed(2)} ms, ×${row.ratio.toFixed(2)}`);
+      log(
+        `  ${input.id} (${mode}): ${row.nMs.toFixed(2)} ms → ${row.twoNMs.toFixed(2)} ms, ×${row.ratio.toFixed(2)}`,
+      );
     }
   }
 }
@@ -263,9 +311,24 @@ async function streamSection(): Promise<void> {
   const auto = createParser({ tools });
   const aiSdkStream = createAiSdkHermesStream(tools);
   const cases = [
-    { id: 'stream-4kb-1', label: '4 KB call, 1-unit chunks', text: hermesInputs()[1]?.text as string, size: 1 },
-    { id: 'stream-100kb-16', label: '100 KB argument, 16-unit chunks', text: hermesInputs()[2]?.text as string, size: 16 },
-    { id: 'stream-parallel-10-4', label: 'ten calls, 4-unit chunks', text: parallel(10).text, size: 4 },
+    {
+      id: 'stream-4kb-1',
+      label: '4 KB call, 1-unit chunks',
+      text: hermesInputs()[1]?.text as string,
+      size: 1,
+    },
+    {
+      id: 'stream-100kb-16',
+      label: '100 KB argument, 16-unit chunks',
+      text: hermesInputs()[2]?.text as string,
+      size: 16,
+    },
+    {
+      id: 'stream-parallel-10-4',
+      label: 'ten calls, 4-unit chunks',
+      text: parallel(10).text,
+      size: 4,
+    },
   ];
   for (const item of cases) {
     const chunks = chunk(item.text, item.size);
@@ -280,7 +343,10 @@ async function streamSection(): Promise<void> {
     // The peer re-reads its whole buffer per delta (quadratic): one timed run on the 100 KB case,
     // none in quick mode, or it alone would take most of the bench's time.
     const slowPeer = item.id === 'stream-100kb-16';
-    const peer = quick && slowPeer ? NaN : await timeAsync(() => aiSdkStream(chunks), slowPeer ? 1 : quick ? 2 : 5, !slowPeer);
+    const peer =
+      quick && slowPeer
+        ? NaN
+        : await timeAsync(() => aiSdkStream(chunks), slowPeer ? 1 : quick ? 2 : 5, !slowPeer);
     report.stream.push({
       id: item.id,
       label: item.label,
@@ -289,7 +355,9 @@ async function streamSection(): Promise<void> {
       streamAutoMs: time(timings, 'stream auto'),
       peerMs: peer,
     });
-    log(`  ${item.id}: stream/parse ×${(time(timings, 'stream forced') / time(timings, 'parse')).toFixed(2)}, @ai-sdk-tool/parser stream ${peer.toFixed(2)} ms`);
+    log(
+      `  ${item.id}: stream/parse ×${(time(timings, 'stream forced') / time(timings, 'parse')).toFixed(2)}, @ai-sdk-tool/parser stream ${peer.toFixed(2)} ms`,
+    );
   }
   // Linear total work: doubling the argument streamed in fixed 16-unit chunks at most doubles the time.
   const base = quick ? 32 * 1024 : 512 * 1024;
@@ -321,7 +389,11 @@ async function streamSection(): Promise<void> {
 }
 
 /** Median wall time of an async function (the peer's stream runs on Web streams). */
-async function timeAsync(fn: () => Promise<unknown>, count: number, warm: boolean): Promise<number> {
+async function timeAsync(
+  fn: () => Promise<unknown>,
+  count: number,
+  warm: boolean,
+): Promise<number> {
   if (warm) await fn();
   const durations: number[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -335,34 +407,88 @@ async function timeAsync(fn: () => Promise<unknown>, count: number, warm: boolea
 function targets(): TargetRow[] {
   const rows: TargetRow[] = [];
   const ratio = (inputId: string, contender: string): number | undefined =>
-    report.comparisons.find((item) => item.id === inputId)?.rows.find((row) => row.contender === contender)?.ratio;
-  const add = (target: string, measured: number | undefined, limit: number, unit: string, note = ''): void => {
+    report.comparisons
+      .find((item) => item.id === inputId)
+      ?.rows.find((row) => row.contender === contender)?.ratio;
+  const add = (
+    target: string,
+    measured: number | undefined,
+    limit: number,
+    unit: string,
+    note = '',
+  ): void => {
     if (measured === undefined) return;
     rows.push({ target, measured, limit, unit, met: measured <= limit, note });
   };
-  add('hermes 200 B, phase 1+2 (forced) vs JSON.parse', ratio('hermes-200b', 'phase 1+2, forced'), 3, '×', `@ai-sdk-tool/parser: ${ratio('hermes-200b', '@ai-sdk-tool/parser hermes')?.toFixed(1) ?? '?'}×`);
-  add('hermes 200 B, phase 1+2 (auto) vs JSON.parse', ratio('hermes-200b', 'phase 1+2, auto'), 3, '×');
-  add('repairs, phase 1+2 (forced) vs jsonrepair + JSON.parse', ratio('hermes-repairs', 'phase 1+2, forced'), 1, '×');
-  add('repairs, phase 1+2 (auto) vs jsonrepair + JSON.parse', ratio('hermes-repairs', 'phase 1+2, auto'), 1, '×');
+  add(
+    'hermes 200 B, phase 1+2 (forced) vs JSON.parse',
+    ratio('hermes-200b', 'phase 1+2, forced'),
+    3,
+    '×',
+    `@ai-sdk-tool/parser: ${ratio('hermes-200b', '@ai-sdk-tool/parser hermes')?.toFixed(1) ?? '?'}×`,
+  );
+  add(
+    'hermes 200 B, phase 1+2 (auto) vs JSON.parse',
+    ratio('hermes-200b', 'phase 1+2, auto'),
+    3,
+    '×',
+  );
+  add(
+    'repairs, phase 1+2 (forced) vs jsonrepair + JSON.parse',
+    ratio('hermes-repairs', 'phase 1+2, forced'),
+    1,
+    '×',
+  );
+  add(
+    'repairs, phase 1+2 (auto) vs jsonrepair + JSON.parse',
+    ratio('hermes-repairs', 'phase 1+2, auto'),
+    1,
+    '×',
+  );
   const prose = report.comparisons.find((item) => item.id === 'prose-50kb');
   if (prose !== undefined) {
     const floor = prose.rows.find((row) => row.contender === 'indexOf + JSON.parse')?.ms ?? NaN;
     for (const contender of ['phase 1+2, forced', 'phase 1+2, auto']) {
       const ms = prose.rows.find((row) => row.contender === contender)?.ms ?? NaN;
-      add(`50 KB prose, ${contender.slice('phase 1+2, '.length)} vs indexOf + JSON.parse`, ms / floor, 2, '×');
+      add(
+        `50 KB prose, ${contender.slice('phase 1+2, '.length)} vs indexOf + JSON.parse`,
+        ms / floor,
+        2,
+        '×',
+      );
     }
   }
   if (report.setup !== undefined) {
-    add('createParser with 50 tools (median)', report.setup.createParser50.medianMs, 150, 'ms', `first: ${report.setup.createParser50.firstMs.toFixed(1)} ms`);
-    add('phase 2 (allowlist + validation) per call, one call', report.setup.phase2PerCallUs.one, 2, 'µs');
+    add(
+      'createParser with 50 tools (median)',
+      report.setup.createParser50.medianMs,
+      150,
+      'ms',
+      `first: ${report.setup.createParser50.firstMs.toFixed(1)} ms`,
+    );
+    add(
+      'phase 2 (allowlist + validation) per call, one call',
+      report.setup.phase2PerCallUs.one,
+      2,
+      'µs',
+    );
     add('phase 2 per call, ten calls', report.setup.phase2PerCallUs.ten, 2, 'µs');
   }
-  for (const row of report.growth) add(`growth ${row.id} (${row.mode})`, row.ratio, LINEAR, '×', `${row.n}: ${row.nMs.toFixed(2)} → ${row.twoNMs.toFixed(2)} ms`);
+  for (const row of report.growth)
+    add(
+      `growth ${row.id} (${row.mode})`,
+      row.ratio,
+      LINEAR,
+      '×',
+      `${row.n}: ${row.nMs.toFixed(2)} → ${row.twoNMs.toFixed(2)} ms`,
+    );
   return rows;
 }
 
 const started = performance.now();
-log(`tool-call-parser bench on Node ${process.version}${quick ? ' (quick)' : ''}, load ${report.loadAverage.join(' ')}`);
+log(
+  `tool-call-parser bench on Node ${process.version}${quick ? ' (quick)' : ''}, load ${report.loadAverage.join(' ')}`,
+);
 if (runs('compare')) await compareSection();
 if (runs('formats')) await formatsSection();
 if (runs('setup')) await setupSection();

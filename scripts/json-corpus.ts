@@ -31,15 +31,33 @@ export interface CorpusReport {
  * (the group is the case id without its `-N` suffix) or by case. Each entry says why.
  */
 const KNOWN_DIFFERENCES: ReadonlyArray<readonly [group: string, category: string]> = [
-  ['parse-valid-json-parse-number-5', 'corpus cannot write -0 (JSON lines give 0, JSON.parse gives -0)'],
-  ['should-add-remove-escape-characters', 'invalid escape kept literally (project rule: `\\a` stays `\\a`)'],
-  ['should-throw-an-exception-in-case-of-non-repairable-issues', 'raw control character accepted (lenient mode reads control characters)'],
+  [
+    'parse-valid-json-parse-number-5',
+    'corpus cannot write -0 (JSON lines give 0, JSON.parse gives -0)',
+  ],
+  [
+    'should-add-remove-escape-characters',
+    'invalid escape kept literally (project rule: `\\a` stays `\\a`)',
+  ],
+  [
+    'should-throw-an-exception-in-case-of-non-repairable-issues',
+    'raw control character accepted (lenient mode reads control characters)',
+  ],
   ['should-repair-escaped-string-contents', 'whole document escaped (`\\"a\\"`) not unescaped'],
   ['should-strip-invalid-markdown-fenced-code-blocks', 'fence inside brackets not repaired'],
   ['should-repair-regular-expressions', 'regular expression literal not repaired'],
-  ['should-escape-quotes-in-repaired-regular-expressions', 'regular expression literal not repaired'],
-  ['should-escape-unescaped-double-quotes', 'unescaped quote followed by a delimiter ends the string'],
-  ['should-escape-unescaped-double-quotes-in-the-middle-of-a-string', 'unescaped quote followed by a delimiter ends the string'],
+  [
+    'should-escape-quotes-in-repaired-regular-expressions',
+    'regular expression literal not repaired',
+  ],
+  [
+    'should-escape-unescaped-double-quotes',
+    'unescaped quote followed by a delimiter ends the string',
+  ],
+  [
+    'should-escape-unescaped-double-quotes-in-the-middle-of-a-string',
+    'unescaped quote followed by a delimiter ends the string',
+  ],
   ['should-concatenate-strings', 'concatenation with a missing quote'],
   ['should-add-missing-end-quote', 'missing end quote heuristics'],
   ['should-repair-truncated-json', 'cut-off surrogate escape in a key'],
@@ -102,29 +120,45 @@ export function runJsonCorpus(file: string): CorpusReport {
       if (item.expect === 'either') continue;
       const accepted = acceptsStrictly(input);
       if (accepted !== (item.expect === 'accept')) {
-        failures.push({ id, category: accepted ? 'strict grammar accepted invalid JSON' : 'strict grammar rejected valid JSON' });
+        failures.push({
+          id,
+          category: accepted
+            ? 'strict grammar accepted invalid JSON'
+            : 'strict grammar rejected valid JSON',
+        });
       }
       continue;
     }
     const outcome = parseJson(input);
     const wantsError = isDeepStrictEqual(item.expected, { error: true });
     if (wantsError) {
-      if (outcome.ok) failures.push({ id, category: categorize(id, 'repaired what jsonrepair refuses') });
+      if (outcome.ok)
+        failures.push({ id, category: categorize(id, 'repaired what jsonrepair refuses') });
     } else if (!outcome.ok) {
       failures.push({ id, category: categorize(id, 'not repaired') });
     } else if (!isDeepStrictEqual(outcome.value, item.expected)) {
       failures.push({ id, category: categorize(id, 'repaired differently') });
     }
   }
-  return { total: cases.length, passed: cases.length - failures.length, failed: failures.length, failures };
+  return {
+    total: cases.length,
+    passed: cases.length - failures.length,
+    failed: failures.length,
+    failures,
+  };
 }
 
 function printReport(name: string, report: CorpusReport): void {
   const rate = report.total === 0 ? 0 : (100 * report.passed) / report.total;
-  console.log(`${name}: ${report.passed}/${report.total} passed (${rate.toFixed(1)}%), ${report.failed} failed`);
+  console.log(
+    `${name}: ${report.passed}/${report.total} passed (${rate.toFixed(1)}%), ${report.failed} failed`,
+  );
   const counts = new Map<string, string[]>();
-  for (const failure of report.failures) counts.set(failure.category, [...(counts.get(failure.category) ?? []), failure.id]);
-  for (const [category, ids] of [...counts].sort((left, right) => right[1].length - left[1].length)) {
+  for (const failure of report.failures)
+    counts.set(failure.category, [...(counts.get(failure.category) ?? []), failure.id]);
+  for (const [category, ids] of [...counts].sort(
+    (left, right) => right[1].length - left[1].length,
+  )) {
     console.log(`  ${ids.length}  ${category}`);
     if (process.env.VERBOSE) for (const id of ids) console.log(`       ${id}`);
   }
@@ -133,7 +167,9 @@ function printReport(name: string, report: CorpusReport): void {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const directory = process.argv[2];
   if (directory === undefined) {
-    console.error('usage: npx tsx scripts/json-corpus.ts <directory with jsontestsuite.jsonl and jsonrepair.jsonl>');
+    console.error(
+      'usage: npx tsx scripts/json-corpus.ts <directory with jsontestsuite.jsonl and jsonrepair.jsonl>',
+    );
     process.exit(2);
   }
   for (const file of ['jsontestsuite.jsonl', 'jsonrepair.jsonl']) {

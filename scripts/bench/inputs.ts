@@ -54,17 +54,27 @@ function nested(): HermesInput {
       coupon: 'SPRING10',
     },
   });
-  return { id: 'hermes-4kb', label: 'nested call, 4 KB', text: hermesCall(payload), payloads: [payload] };
+  return {
+    id: 'hermes-4kb',
+    label: 'nested call, 4 KB',
+    text: hermesCall(payload),
+    payloads: [payload],
+  };
 }
 
 /** A string argument of `size` characters (source code with quotes, newlines and tabs). */
 export function codeText(size: number): string {
-  const line = '\tconst value = "quoted" + \'single\' + `tick`; // a comment with {braces} and [brackets]\n';
+  const line =
+    '\tconst value = "quoted" + \'single\' + `tick`; // a comment with {braces} and [brackets]\n';
   return line.repeat(Math.ceil(size / line.length)).slice(0, size);
 }
 
 /** A write_file call whose content argument is `size` characters of code. */
-export function bigArgument(size: number, id = 'hermes-100kb', label = 'one 100 KB argument'): HermesInput {
+export function bigArgument(
+  size: number,
+  id = 'hermes-100kb',
+  label = 'one 100 KB argument',
+): HermesInput {
   const payload = JSON.stringify({
     name: 'write_file',
     arguments: { path: 'src/generated/table.ts', content: codeText(size) },
@@ -94,11 +104,20 @@ function proseThenCall(): HermesInput {
 function repairs(): HermesInput {
   const payload =
     '{"name": "set_alarm", "arguments": {time: "07:00", "label": "Standup", "repeat": True, "days": ["mon", "tue", "wed"],}}';
-  return { id: 'hermes-repairs', label: 'payload needing 3 repairs', text: hermesCall(payload), payloads: [payload] };
+  return {
+    id: 'hermes-repairs',
+    label: 'payload needing 3 repairs',
+    text: hermesCall(payload),
+    payloads: [payload],
+  };
 }
 
 /** Ten calls one after another. */
-export function parallel(count: number, id = 'hermes-parallel-10', label = 'ten parallel calls'): HermesInput {
+export function parallel(
+  count: number,
+  id = 'hermes-parallel-10',
+  label = 'ten parallel calls',
+): HermesInput {
   const payloads = Array.from({ length: count }, (_, index) =>
     JSON.stringify({
       name: 'get_weather',
@@ -141,7 +160,11 @@ export const hermesTools = [
       properties: {
         customer: {
           type: 'object',
-          properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            email: { type: 'string' },
+          },
           required: ['id'],
         },
         shipping: { type: 'object' },
@@ -154,7 +177,10 @@ export const hermesTools = [
               title: { type: 'string' },
               options: { type: 'object' },
               quantity: { type: 'integer', minimum: 1 },
-              price: { type: 'object', properties: { amount: { type: 'number' }, currency: { type: 'string' } } },
+              price: {
+                type: 'object',
+                properties: { amount: { type: 'number' }, currency: { type: 'string' } },
+              },
             },
             required: ['sku', 'quantity'],
           },
@@ -207,7 +233,10 @@ export function manyTools(count: number, salt = 0): typeof hermesTools {
         limit: { type: 'integer', minimum: 1, maximum: 100 },
         filters: {
           type: 'object',
-          properties: { tag: { type: 'string' }, since: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } },
+          properties: {
+            tag: { type: 'string' },
+            since: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+          },
         },
         mode: { type: 'string', enum: ['fast', 'exact', `variant_${index}`] },
       },
@@ -240,11 +269,33 @@ const DS_OPEN = '<｜tool▁calls▁begin｜>';
 export function growthInputs(scale: number): GrowthInput[] {
   const bytes = (size: number): number => Math.max(1024, Math.round(size * scale));
   const count = (size: number): number => Math.max(16, Math.round(size * scale));
-  const repeat = (unit: string) => (n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  const repeat = (unit: string) => (n: number) =>
+    unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
   return [
-    { id: 'open-brace', label: '`{` repeated', forced: 'json_block', base: bytes(MB), unit: 'B', make: repeat('{') },
-    { id: 'open-bracket', label: '`[` repeated', forced: 'pythonic', base: bytes(MB), unit: 'B', make: repeat('[') },
-    { id: 'quote', label: '`"` repeated', forced: 'hermes', base: bytes(MB), unit: 'B', make: repeat('"') },
+    {
+      id: 'open-brace',
+      label: '`{` repeated',
+      forced: 'json_block',
+      base: bytes(MB),
+      unit: 'B',
+      make: repeat('{'),
+    },
+    {
+      id: 'open-bracket',
+      label: '`[` repeated',
+      forced: 'pythonic',
+      base: bytes(MB),
+      unit: 'B',
+      make: repeat('['),
+    },
+    {
+      id: 'quote',
+      label: '`"` repeated',
+      forced: 'hermes',
+      base: bytes(MB),
+      unit: 'B',
+      make: repeat('"'),
+    },
     {
       id: 'tool-call-tag',
       label: '`<tool_call>` repeated',
@@ -283,7 +334,8 @@ export function growthInputs(scale: number): GrowthInput[] {
       forced: 'hermes',
       base: count(100_000),
       unit: 'levels',
-      make: (n) => `${OPEN}{"name": "f", "arguments": {"a": ${'['.repeat(n)}${']'.repeat(n)}}}${CLOSE}`,
+      make: (n) =>
+        `${OPEN}{"name": "f", "arguments": {"a": ${'['.repeat(n)}${']'.repeat(n)}}}${CLOSE}`,
     },
     {
       id: 'many-calls',

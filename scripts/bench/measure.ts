@@ -70,7 +70,10 @@ function median(values: number[]): number {
  * @param options - Budget per task and round, rounds, minimum samples.
  * @returns One timing per task id.
  */
-export async function measure(tasks: readonly Task[], options: MeasureOptions): Promise<Map<string, Timing>> {
+export async function measure(
+  tasks: readonly Task[],
+  options: MeasureOptions,
+): Promise<Map<string, Timing>> {
   const perCall = new Map<string, number>();
   const batches = new Map(tasks.map((task) => [task.id, batchSize(task.fn, perCall, task.id)]));
   // Calls slower than this are timed one at a time, a couple per round: the bench must end in
@@ -106,9 +109,13 @@ export async function measure(tasks: readonly Task[], options: MeasureOptions): 
     await bench.run();
     for (const task of bench.tasks) {
       const result = task.result;
-      if (result.state !== 'completed') throw new Error(`bench task ${task.name} ended ${result.state}`);
+      if (result.state !== 'completed')
+        throw new Error(`bench task ${task.name} ended ${result.state}`);
       perRound.get(task.name)?.push(result.latency.p50);
-      calls.set(task.name, (calls.get(task.name) ?? 0) + result.latency.samplesCount * (batches.get(task.name) ?? 1));
+      calls.set(
+        task.name,
+        (calls.get(task.name) ?? 0) + result.latency.samplesCount * (batches.get(task.name) ?? 1),
+      );
     }
   }
   return new Map(
@@ -116,7 +123,12 @@ export async function measure(tasks: readonly Task[], options: MeasureOptions): 
       const values = perRound.get(task.id) as number[];
       return [
         task.id,
-        { id: task.id, ms: Math.min(...values), medianMs: median(values), calls: calls.get(task.id) ?? 0 },
+        {
+          id: task.id,
+          ms: Math.min(...values),
+          medianMs: median(values),
+          calls: calls.get(task.id) ?? 0,
+        },
       ];
     }),
   );

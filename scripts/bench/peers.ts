@@ -29,7 +29,9 @@ export function partialJson(payload: string): unknown {
  * @param tools - The tools the inputs call.
  * @returns `parse(text)`: the content parts (text and tool calls) the protocol produces.
  */
-export function createAiSdkHermes(tools: readonly BenchTool[]): (text: string) => { type: string }[] {
+export function createAiSdkHermes(
+  tools: readonly BenchTool[],
+): (text: string) => { type: string }[] {
   const protocol = hermesProtocol();
   const declared = tools.map((tool) => ({
     type: 'function' as const,
@@ -46,7 +48,9 @@ export function createAiSdkHermes(tools: readonly BenchTool[]): (text: string) =
  * @param tools - The tools the inputs call.
  * @returns `stream(chunks)`: resolves with the number of tool calls the stream produced.
  */
-export function createAiSdkHermesStream(tools: readonly BenchTool[]): (chunks: readonly string[]) => Promise<number> {
+export function createAiSdkHermesStream(
+  tools: readonly BenchTool[],
+): (chunks: readonly string[]) => Promise<number> {
   const protocol = hermesProtocol();
   const declared = tools.map((tool) => ({
     type: 'function' as const,
@@ -71,7 +75,9 @@ export function createAiSdkHermesStream(tools: readonly BenchTool[]): (chunks: r
         controller.close();
       },
     });
-    const reader = source.pipeThrough(protocol.createStreamParser({ tools: declared }) as never).getReader();
+    const reader = source
+      .pipeThrough(protocol.createStreamParser({ tools: declared }) as never)
+      .getReader();
     let calls = 0;
     for (;;) {
       const { done, value } = (await reader.read()) as { done: boolean; value?: { type: string } };

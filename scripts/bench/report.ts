@@ -120,53 +120,94 @@ export function renderMarkdown(report: BenchReport): string {
     '',
   );
   if (report.targets.length > 0) {
-    lines.push('## Targets', '', '| target | measured | limit | met | note |', '| --- | ---: | ---: | :---: | --- |');
+    lines.push(
+      '## Targets',
+      '',
+      '| target | measured | limit | met | note |',
+      '| --- | ---: | ---: | :---: | --- |',
+    );
     for (const row of report.targets) {
-      lines.push(`| ${row.target} | ${fixed(row.measured)} ${row.unit} | ${row.limit} ${row.unit} | ${row.met ? 'yes' : '**no**'} | ${row.note} |`);
+      lines.push(
+        `| ${row.target} | ${fixed(row.measured)} ${row.unit} | ${row.limit} ${row.unit} | ${row.met ? 'yes' : '**no**'} | ${row.note} |`,
+      );
     }
     lines.push('');
   }
   if (report.comparisons.length > 0) {
     lines.push('## Against the floor and the peers', '');
-    lines.push('Ratio = time / time of the floor (`JSON.parse` of the payloads; `jsonrepair + JSON.parse` where the payload is not valid JSON). "Phase 1" is the parser without tools, "phase 1+2" with tools (allowlist + ajv validation); "forced" is `formats: [\'hermes\']`, "auto" every format. ✗ marks a contender that did not read the expected calls.', '');
+    lines.push(
+      'Ratio = time / time of the floor (`JSON.parse` of the payloads; `jsonrepair + JSON.parse` where the payload is not valid JSON). "Phase 1" is the parser without tools, "phase 1+2" with tools (allowlist + ajv validation); "forced" is `formats: [\'hermes\']`, "auto" every format. ✗ marks a contender that did not read the expected calls.',
+      '',
+    );
     for (const comparison of report.comparisons) {
-      lines.push(`### ${comparison.label} (\`${comparison.id}\`, ${comparison.bytes.toLocaleString('en')} units)`, '');
+      lines.push(
+        `### ${comparison.label} (\`${comparison.id}\`, ${comparison.bytes.toLocaleString('en')} units)`,
+        '',
+      );
       lines.push('| contender | µs | ratio |', '| --- | ---: | ---: |');
       for (const row of comparison.rows) {
-        lines.push(`| ${row.contender}${row.correct ? '' : ' ✗'} | ${us(row.ms)} | ${fixed(row.ratio)}× |`);
+        lines.push(
+          `| ${row.contender}${row.correct ? '' : ' ✗'} | ${us(row.ms)} | ${fixed(row.ratio)}× |`,
+        );
       }
       lines.push('');
     }
   }
   if (report.formats.length > 0) {
     lines.push('## One typical call per format', '');
-    lines.push('Times in µs; samples in scripts/bench/samples.ts. ✗: the sample was not read as one call.', '');
-    lines.push('| format | units | phase 1, forced | phase 1, auto | phase 1+2, forced | phase 1+2, auto |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(
+      'Times in µs; samples in scripts/bench/samples.ts. ✗: the sample was not read as one call.',
+      '',
+    );
+    lines.push(
+      '| format | units | phase 1, forced | phase 1, auto | phase 1+2, forced | phase 1+2, auto |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+    );
     for (const row of report.formats) {
-      lines.push(`| ${row.format}${row.correct ? '' : ' ✗'} | ${row.bytes} | ${us(row.p1Forced)} | ${us(row.p1Auto)} | ${us(row.p12Forced)} | ${us(row.p12Auto)} |`);
+      lines.push(
+        `| ${row.format}${row.correct ? '' : ' ✗'} | ${row.bytes} | ${us(row.p1Forced)} | ${us(row.p1Auto)} | ${us(row.p12Forced)} | ${us(row.p12Auto)} |`,
+      );
     }
     lines.push('');
   }
   if (report.setup !== undefined) {
     const { createParser50, phase2PerCallUs } = report.setup;
     lines.push('## Setup and validation', '');
-    lines.push(`- \`createParser\` with 50 tools (fresh schemas each time, ${createParser50.runs} runs): first ${ms(createParser50.firstMs)} ms, median ${ms(createParser50.medianMs)} ms, max ${ms(createParser50.maxMs)} ms`);
-    lines.push(`- phase 2 (allowlist, ajv validation, gate, telemetry) per call: ${fixed(phase2PerCallUs.one)} µs on one call, ${fixed(phase2PerCallUs.ten)} µs per call on ten (phase 1+2 minus phase 1)`, '');
+    lines.push(
+      `- \`createParser\` with 50 tools (fresh schemas each time, ${createParser50.runs} runs): first ${ms(createParser50.firstMs)} ms, median ${ms(createParser50.medianMs)} ms, max ${ms(createParser50.maxMs)} ms`,
+    );
+    lines.push(
+      `- phase 2 (allowlist, ajv validation, gate, telemetry) per call: ${fixed(phase2PerCallUs.one)} µs on one call, ${fixed(phase2PerCallUs.ten)} µs per call on ten (phase 1+2 minus phase 1)`,
+      '',
+    );
   }
   if (report.growth.length > 0) {
     lines.push('## Growth under doubling', '');
-    lines.push('time(2n) / time(n); linear is 2, the target at most 2.3. Growth parsers raise `maxOutputSize`, `maxCallSize` and `maxCalls` so the real work is timed (the defaults would stop early); `maxDepth` keeps its default.', '');
-    lines.push('| input | mode | n | time(n) ms | time(2n) ms | ratio |', '| --- | --- | ---: | ---: | ---: | ---: |');
+    lines.push(
+      'time(2n) / time(n); linear is 2, the target at most 2.3. Growth parsers raise `maxOutputSize`, `maxCallSize` and `maxCalls` so the real work is timed (the defaults would stop early); `maxDepth` keeps its default.',
+      '',
+    );
+    lines.push(
+      '| input | mode | n | time(n) ms | time(2n) ms | ratio |',
+      '| --- | --- | ---: | ---: | ---: | ---: |',
+    );
     for (const row of report.growth) {
-      lines.push(`| ${row.label} | ${row.mode} | ${row.n} | ${ms(row.nMs)} | ${ms(row.twoNMs)} | ${fixed(row.ratio)}${row.ratio > 2.3 ? ' **!**' : ''} |`);
+      lines.push(
+        `| ${row.label} | ${row.mode} | ${row.n} | ${ms(row.nMs)} | ${ms(row.twoNMs)} | ${fixed(row.ratio)}${row.ratio > 2.3 ? ' **!**' : ''} |`,
+      );
     }
     lines.push('');
   }
   if (report.stream.length > 0) {
     lines.push('## Streaming', '');
-    lines.push('| case | parse ms | stream (forced) ms | stream (auto) ms | stream / parse | @ai-sdk-tool/parser stream ms |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(
+      '| case | parse ms | stream (forced) ms | stream (auto) ms | stream / parse | @ai-sdk-tool/parser stream ms |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+    );
     for (const row of report.stream) {
-      lines.push(`| ${row.label} | ${ms(row.parseMs)} | ${ms(row.streamForcedMs)} | ${ms(row.streamAutoMs)} | ${fixed(row.streamForcedMs / row.parseMs)}× | ${ms(row.peerMs)} |`);
+      lines.push(
+        `| ${row.label} | ${ms(row.parseMs)} | ${ms(row.streamForcedMs)} | ${ms(row.streamAutoMs)} | ${fixed(row.streamForcedMs / row.parseMs)}× | ${ms(row.peerMs)} |`,
+      );
     }
     lines.push('');
   }

@@ -14,7 +14,8 @@ import type { Parser } from '../../src/parser.js';
  */
 export function chunk(text: string, size: number): string[] {
   const chunks: string[] = [];
-  for (let index = 0; index < text.length; index += size) chunks.push(text.slice(index, index + size));
+  for (let index = 0; index < text.length; index += size)
+    chunks.push(text.slice(index, index + size));
   return chunks;
 }
 

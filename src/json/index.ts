@@ -38,7 +38,11 @@ export type JsonOutcome =
 export const DEFAULT_MAX_DEPTH = 256;
 
 /** Repairs that, made at the very end of the text, mean the model was cut off. */
-const CUT_OFF_KINDS = new Set(['missing-closing-quote', 'missing-closing-bracket', 'missing-closing-brace']);
+const CUT_OFF_KINDS = new Set([
+  'missing-closing-quote',
+  'missing-closing-bracket',
+  'missing-closing-brace',
+]);
 
 /**
  * Parses one JSON value that fills `text` (surrounding whitespace allowed).
@@ -64,7 +68,11 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     return { ok: true, value: fast.value, repairs: [], complete: true };
   }
   try {
-    const document = parseGrammar(text, { startRule: 'Document', strict: options.strict === true, maxDepth });
+    const document = parseGrammar(text, {
+      startRule: 'Document',
+      strict: options.strict === true,
+      maxDepth,
+    });
     const { value, repairs } = lowerDocument(document, offset);
     const end = offset + text.length;
     const complete = !repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
@@ -85,7 +93,11 @@ function tryNative(text: string): { ok: true; value: unknown } | { ok: false } {
 function tooDeep(maxDepth: number, offset: number): JsonOutcome {
   return {
     ok: false,
-    issue: { code: 'too-deep', message: `the payload nests deeper than ${maxDepth} levels`, offset },
+    issue: {
+      code: 'too-deep',
+      message: `the payload nests deeper than ${maxDepth} levels`,
+      offset,
+    },
   };
 }
 
@@ -93,14 +105,23 @@ function tooDeep(maxDepth: number, offset: number): JsonOutcome {
 function describeFailure(error: unknown, text: string, maxDepth: number, offset: number): Issue {
   const message = error instanceof Error ? error.message : String(error);
   if (message === 'too-deep') {
-    return { code: 'too-deep', message: `the payload nests deeper than ${maxDepth} levels`, offset };
+    return {
+      code: 'too-deep',
+      message: `the payload nests deeper than ${maxDepth} levels`,
+      offset,
+    };
   }
   // Only a maxDepth far above the default can let the recursion outgrow the stack.
   if (error instanceof RangeError) {
-    return { code: 'too-deep', message: `the payload's nesting exhausted the stack (maxDepth ${maxDepth} is too high)`, offset };
+    return {
+      code: 'too-deep',
+      message: `the payload's nesting exhausted the stack (maxDepth ${maxDepth} is too high)`,
+      offset,
+    };
   }
   const at = readOffset(error);
-  const received = at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';
+  const received =
+    at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';
   return {
     code: 'invalid-json',
     message: `the payload is not valid JSON: unexpected ${received} at ${offset + at}`,

@@ -124,7 +124,12 @@ function append(target: Repair[], source: readonly Repair[]): void {
 /** Sets an own, enumerable data property, even for `__proto__` (which `=` would treat as the prototype). */
 function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(object, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   } else {
     object[key] = value;
   }

@@ -9,7 +9,8 @@ import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../t
 import { createJsonPrefixWriter, type JsonPrefixWriter } from './json-writer.js';
 
 /** Phase 2's answer for one call. */
-export type Verdict = { accepted: true; call: ToolCall } | { accepted: false; rejection: RejectedCall };
+export type Verdict =
+  { accepted: true; call: ToolCall } | { accepted: false; rejection: RejectedCall };
 
 /** Decides one call (phase 2, drawing its id from the stream's pool when it needs one). */
 export type DecideCall = (call: ExtractedCall) => Verdict;

@@ -168,7 +168,9 @@ export function createSectionState(setup: SectionSetup): SectionState {
         const key =
           decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
         const same =
-          lastGuess !== undefined && lastGuess.key === key && lastGuess.length * GROWTH <= held.length;
+          lastGuess !== undefined &&
+          lastGuess.key === key &&
+          lastGuess.length * GROWTH <= held.length;
         if (!same) {
           lastGuess = { key, length: held.length };
           scheduled = true;
@@ -234,11 +236,16 @@ export function createSectionState(setup: SectionSetup): SectionState {
       }
       if (pending !== undefined) {
         const issue = section.issues.find((candidate) => candidate.offset !== undefined);
-        if (calls.length === 0 && issue !== undefined) phase2.adopt(pending.id, pending.format, issue);
+        if (calls.length === 0 && issue !== undefined)
+          phase2.adopt(pending.id, pending.format, issue);
         else abandonCall(pending, { start: section.start, end: section.end }, out);
       }
-      const consumed = text.slice(Math.max(0, section.end - start - LOOK_BEHIND), section.end - start);
-      if (stop) return { stop: true, rest: '', restStart: section.end, cursor: section.end, consumed };
+      const consumed = text.slice(
+        Math.max(0, section.end - start - LOOK_BEHIND),
+        section.end - start,
+      );
+      if (stop)
+        return { stop: true, rest: '', restStart: section.end, cursor: section.end, consumed };
       return {
         stop: false,
         rest: text.slice(section.end - start),

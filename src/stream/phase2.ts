@@ -117,7 +117,12 @@ export function createStreamPhase2(
       for (let index = Math.max(0, gapFrom - offset); index < text.length; index += 1) {
         const code = text.charCodeAt(index);
         const separator =
-          code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x2c || code === 0x3b;
+          code === 0x20 ||
+          code === 0x0a ||
+          code === 0x0d ||
+          code === 0x09 ||
+          code === 0x2c ||
+          code === 0x3b;
         if (!separator) {
           gapText = offset + index;
           return;
@@ -125,7 +130,8 @@ export function createStreamPhase2(
       }
     },
     note(sectionIssues, calls, around) {
-      for (const call of calls) if (call.malformed !== undefined) carried.add(issueKey(call.malformed));
+      for (const call of calls)
+        if (call.malformed !== undefined) carried.add(issueKey(call.malformed));
       for (const issue of sectionIssues) {
         issues.push(issue);
         if (issue.offset !== undefined) pieces.push(around(issue.offset));
@@ -152,15 +158,22 @@ export function createStreamPhase2(
         const argumentsValue = accepted?.arguments ?? call.arguments;
         const eventId = id ?? '';
         out.push({ type: 'tool-call-start', id: eventId, index: next++, name: call.name });
-        out.push({ type: 'tool-call-delta', id: eventId, argumentsDelta: JSON.stringify(argumentsValue) });
-        if (accepted !== undefined) out.push({ type: 'tool-call-end', id: eventId, call: accepted });
-        else if (rejection !== undefined) out.push({ type: 'tool-call-end', id: eventId, rejection });
+        out.push({
+          type: 'tool-call-delta',
+          id: eventId,
+          argumentsDelta: JSON.stringify(argumentsValue),
+        });
+        if (accepted !== undefined)
+          out.push({ type: 'tool-call-end', id: eventId, call: accepted });
+        else if (rejection !== undefined)
+          out.push({ type: 'tool-call-end', id: eventId, rejection });
       }
       // Sections that could not be read: a rejection without a call to start.
       const own = new Set(drawn.slice(0, draw));
       for (const rejection of batch.rejected) {
         if (rejection.id !== undefined && own.has(rejection.id)) continue;
-        if (deferred.some(({ call }) => call.id !== undefined && call.id === rejection.id)) continue;
+        if (deferred.some(({ call }) => call.id !== undefined && call.id === rejection.id))
+          continue;
         const eventId = adopted.get(rejection.span.start);
         adopted.delete(rejection.span.start);
         out.push({ type: 'tool-call-end', id: eventId?.id ?? rejection.id ?? '', rejection });
@@ -183,7 +196,10 @@ function endAdopted(
       format: call.format,
       span: { start: offset, end: offset },
       reason: 'malformed',
-      envelope: { error: 'malformed_tool_call', hint: 'The tool call could not be read. Emit it again.' },
+      envelope: {
+        error: 'malformed_tool_call',
+        hint: 'The tool call could not be read. Emit it again.',
+      },
       repairs: [],
     },
   });
@@ -208,7 +224,8 @@ function standInText(
     const previous = deferred[index - 1];
     const current = deferred[index];
     if (previous === undefined || current === undefined || current.joins) continue;
-    if (previous.call.span.end < current.call.span.start) all.push({ at: previous.call.span.end, text: 'x' });
+    if (previous.call.span.end < current.call.span.start)
+      all.push({ at: previous.call.span.end, text: 'x' });
   }
   all.sort((left, right) => left.at - right.at);
   const parts: string[] = [];

@@ -130,7 +130,12 @@ function isClosed(section: Section, length: number, plan: ExtractPlan): boolean 
  * The batch "whole" rule (the section starts the output and only whitespace follows it):
  * `undefined` while only whitespace has followed so far.
  */
-function isWhole(text: string, end: number, wholeStart: boolean, final: boolean): boolean | undefined {
+function isWhole(
+  text: string,
+  end: number,
+  wholeStart: boolean,
+  final: boolean,
+): boolean | undefined {
   if (!wholeStart) return false;
   for (let index = end; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

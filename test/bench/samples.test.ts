@@ -9,12 +9,15 @@ describe('bench inputs', () => {
     expect(listSamples(formatIds).map((sample) => sample.format)).toEqual(formatIds);
   });
 
-  it.each(listSamples(formatIds))('should read the $format sample as one valid call, forced and auto', (sample) => {
-    for (const formats of [[sample.format], 'auto'] as const) {
-      const result = createParser({ formats, tools: sampleTools }).parse(sample.text);
-      expect(result.calls.map((call) => call.name)).toEqual([sample.tool]);
-    }
-  });
+  it.each(listSamples(formatIds))(
+    'should read the $format sample as one valid call, forced and auto',
+    (sample) => {
+      for (const formats of [[sample.format], 'auto'] as const) {
+        const result = createParser({ formats, tools: sampleTools }).parse(sample.text);
+        expect(result.calls.map((call) => call.name)).toEqual([sample.tool]);
+      }
+    },
+  );
 
   it.each(hermesInputs())('should read every call of $id, phase 1+2', (input) => {
     const result = createParser({ formats: ['hermes'], tools: hermesTools }).parse(input.text);

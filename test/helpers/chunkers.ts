@@ -27,7 +27,8 @@ export function everyTwoWaySplit(limit = 2048): Chunker {
     chunkings(text) {
       const step = text.length < limit ? 1 : Math.ceil(text.length / 64);
       const cuts: string[][] = [];
-      for (let cut = 1; cut < text.length; cut += step) cuts.push([text.slice(0, cut), text.slice(cut)]);
+      for (let cut = 1; cut < text.length; cut += step)
+        cuts.push([text.slice(0, cut), text.slice(cut)]);
       return cuts.length === 0 ? [[text]] : cuts;
     },
   };
@@ -54,7 +55,9 @@ export function randomChunkings(runs = 8, seed = 42): Chunker {
  * @returns The deltas.
  */
 export function split(text: string, points: readonly number[]): string[] {
-  const sorted = [...new Set(points)].filter((point) => point > 0 && point < text.length).sort((a, b) => a - b);
+  const sorted = [...new Set(points)]
+    .filter((point) => point > 0 && point < text.length)
+    .sort((a, b) => a - b);
   const pieces: string[] = [];
   let from = 0;
   for (const point of sorted) {

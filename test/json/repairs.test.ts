@@ -96,11 +96,17 @@ describe('parseJson lenient repairs', () => {
     const outcome = read('{"query": "weather in Lie');
     expect(outcome.value).toEqual({ query: 'weather in Lie' });
     expect(outcome.complete).toBe(false);
-    expect(kinds('{"query": "weather in Lie')).toEqual(['missing-closing-quote', 'missing-closing-brace']);
+    expect(kinds('{"query": "weather in Lie')).toEqual([
+      'missing-closing-quote',
+      'missing-closing-brace',
+    ]);
     const nested = read('{"ids": [1, 2');
     expect(nested.value).toEqual({ ids: [1, 2] });
     expect(nested.complete).toBe(false);
-    expect(nested.repairs.map((repair) => repair.kind)).toEqual(['missing-closing-bracket', 'missing-closing-brace']);
+    expect(nested.repairs.map((repair) => repair.kind)).toEqual([
+      'missing-closing-bracket',
+      'missing-closing-brace',
+    ]);
   });
 
   it('should stay complete when a closer is supplied before another closer rather than at the end', () => {
@@ -113,7 +119,11 @@ describe('parseJson lenient repairs', () => {
   it('should keep an invalid escape as written and read an escaped single quote', () => {
     const outcome = read('{"path": "C:\\Users\\q", "s": "it\\\'s"}');
     expect(outcome.value).toEqual({ path: 'C:\\Users\\q', s: "it's" });
-    expect(kinds('{"path": "C:\\Users\\q", "s": "it\\\'s"}')).toEqual(['invalid-escape', 'invalid-escape', 'invalid-escape']);
+    expect(kinds('{"path": "C:\\Users\\q", "s": "it\\\'s"}')).toEqual([
+      'invalid-escape',
+      'invalid-escape',
+      'invalid-escape',
+    ]);
   });
 
   it('should read number forms JSON does not allow', () => {
@@ -124,7 +134,10 @@ describe('parseJson lenient repairs', () => {
   });
 
   it('should read words glued to digits as strings, not as numbers', () => {
-    expect(read('{"version": 0.0.1, "zip": 0789}').value).toEqual({ version: '0.0.1', zip: '0789' });
+    expect(read('{"version": 0.0.1, "zip": 0789}').value).toEqual({
+      version: '0.0.1',
+      zip: '0789',
+    });
   });
 
   it('should read a missing value as null and a missing colon as present', () => {
@@ -142,7 +155,9 @@ describe('parseJson lenient repairs', () => {
   it('should unwrap a function call around a value', () => {
     const outcome = read('{"id": ObjectId("5f1")}');
     expect(outcome.value).toEqual({ id: '5f1' });
-    expect(outcome.repairs).toEqual([{ kind: 'other', offset: 7, detail: 'call ObjectId(...) unwrapped' }]);
+    expect(outcome.repairs).toEqual([
+      { kind: 'other', offset: 7, detail: 'call ObjectId(...) unwrapped' },
+    ]);
   });
 
   it('should add the payload offset to every repair offset', () => {

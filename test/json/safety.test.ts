@@ -21,7 +21,10 @@ describe('depth guard', () => {
   });
 
   it('should honour a smaller maxDepth in the grammar', () => {
-    expect(parseJson('[[[1]]', { maxDepth: 2 })).toMatchObject({ ok: false, issue: { code: 'too-deep' } });
+    expect(parseJson('[[[1]]', { maxDepth: 2 })).toMatchObject({
+      ok: false,
+      issue: { code: 'too-deep' },
+    });
     expect(parseJson('[[1]', { maxDepth: 2 }).ok).toBe(true);
   });
 
@@ -42,7 +45,9 @@ describe('prototype keys', () => {
     expect(Object.keys(value)).toEqual(['__proto__', 'constructor', 'prototype']);
     expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(value).toStrictEqual(JSON.parse('{"__proto__": {"polluted": 1}, "constructor": 2, "prototype": 3}'));
+    expect(value).toStrictEqual(
+      JSON.parse('{"__proto__": {"polluted": 1}, "constructor": 2, "prototype": 3}'),
+    );
   });
 });
 
@@ -64,16 +69,40 @@ describe('scanJsonValue', () => {
 describe('properties', () => {
   it('should never throw on arbitrary strings, in either mode', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 200 }), fc.boolean(), (text, strict) => {
-        const outcome = parseJson(text, { strict });
-        expect(typeof outcome.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme-ascii', maxLength: 200 }),
+        fc.boolean(),
+        (text, strict) => {
+          const outcome = parseJson(text, { strict });
+          expect(typeof outcome.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('should never throw on strings built from JSON punctuation', () => {
-    const token = fc.constantFrom('{', '}', '[', ']', '"', "'", ',', ':', '\\', '/*', '//', '\n', 'a', '1', '.', '-', 'True', '```', ' ');
+    const token = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      '"',
+      "'",
+      ',',
+      ':',
+      '\\',
+      '/*',
+      '//',
+      '\n',
+      'a',
+      '1',
+      '.',
+      '-',
+      'True',
+      '```',
+      ' ',
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 80 }), (tokens) => {
         const outcome = parseJson(tokens.join(''));

@@ -14,7 +14,10 @@ function grammarAccepts(text: string): boolean {
 
 describe('strict mode', () => {
   it.each([
-    ['an object with every value type', '{"s": "x\\u00e9\\n", "n": -1.5e+3, "t": true, "f": false, "z": null, "a": []}'],
+    [
+      'an object with every value type',
+      '{"s": "x\\u00e9\\n", "n": -1.5e+3, "t": true, "f": false, "z": null, "a": []}',
+    ],
     ['a bare number with surrounding whitespace', ' \t\r\n-0 \n'],
     ['a string with an escaped solidus', '"a\\/b"'],
     ['an empty object and an empty array nested', '[{}, [[]]]'],

@@ -33,30 +33,32 @@ function readCases(): Case[] {
 
 const cases = readCases();
 const known = new Set<string>(formatIds);
-const modes = cases.flatMap((entry) => {
-  const forced = known.has(entry.format)
-    ? [{ mode: 'forced', options: { formats: [entry.format as FormatId] } as ParserOptions }]
-    : [];
-  const withTools = (options: ParserOptions): ParserOptions =>
-    entry.tools === undefined ? options : { ...options, tools: entry.tools };
-  return [...forced, { mode: 'auto', options: { formats: 'auto' } as ParserOptions }].flatMap(
-    ({ mode, options }) => [
-      { name: `${entry.id} (${mode})`, id: entry.id, input: entry.input, options: options },
-      {
-        name: `${entry.id} (${mode}, tools)`,
-        id: entry.id,
-        input: entry.input,
-        options: withTools(options),
-      },
-      {
-        name: `${entry.id} (${mode}, reasoning never forced open)`,
-        id: entry.id,
-        input: entry.input,
-        options: { ...options, reasoning: { startsInside: false } },
-      },
-    ],
-  );
-}).filter(({ options }) => accepts(options));
+const modes = cases
+  .flatMap((entry) => {
+    const forced = known.has(entry.format)
+      ? [{ mode: 'forced', options: { formats: [entry.format as FormatId] } as ParserOptions }]
+      : [];
+    const withTools = (options: ParserOptions): ParserOptions =>
+      entry.tools === undefined ? options : { ...options, tools: entry.tools };
+    return [...forced, { mode: 'auto', options: { formats: 'auto' } as ParserOptions }].flatMap(
+      ({ mode, options }) => [
+        { name: `${entry.id} (${mode})`, id: entry.id, input: entry.input, options: options },
+        {
+          name: `${entry.id} (${mode}, tools)`,
+          id: entry.id,
+          input: entry.input,
+          options: withTools(options),
+        },
+        {
+          name: `${entry.id} (${mode}, reasoning never forced open)`,
+          id: entry.id,
+          input: entry.input,
+          options: { ...options, reasoning: { startsInside: false } },
+        },
+      ],
+    );
+  })
+  .filter(({ options }) => accepts(options));
 
 /** Some corpus tool schemas are not strict JSON Schema: createParser refuses them (a caller error). */
 function accepts(options: ParserOptions): boolean {

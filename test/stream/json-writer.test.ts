@@ -12,7 +12,8 @@ function writeAll(pieces: readonly string[]): { text: string; state: string } {
 
 describe('createJsonPrefixWriter', () => {
   it('should write numbers, escapes and literals in canonical form', () => {
-    const raw = '{ "n" : 2.50e1 , "s": "caf\\u00e9\\/\\n", "t": true, "z": null, "a": [ -0, 1E2 ] }';
+    const raw =
+      '{ "n" : 2.50e1 , "s": "caf\\u00e9\\/\\n", "t": true, "z": null, "a": [ -0, 1E2 ] }';
     expect(writeAll([raw])).toEqual({ text: JSON.stringify(JSON.parse(raw)), state: 'done' });
   });
 
@@ -25,7 +26,10 @@ describe('createJsonPrefixWriter', () => {
 
   it('should write everything for JSON without array-index keys', () => {
     const raw = '{"outer": {"list": [1, {"k": "v"}, []], "empty": {}}, "s": ""}';
-    expect(writeAll(split(raw, [3, 9, 17, 30]))).toEqual({ text: JSON.stringify(JSON.parse(raw)), state: 'done' });
+    expect(writeAll(split(raw, [3, 9, 17, 30]))).toEqual({
+      text: JSON.stringify(JSON.parse(raw)),
+      state: 'done',
+    });
   });
 
   it('should stall at an array-index key, which JSON.stringify would move to the front', () => {
@@ -34,17 +38,18 @@ describe('createJsonPrefixWriter', () => {
 
   it('should write a prefix of JSON.stringify(JSON.parse(raw)) for any chunking, all of it unless it stalled', () => {
     fc.assert(
-      fc.property(
-        fc.dictionary(fc.string(), fc.jsonValue()),
-        fc.array(fc.nat()),
-        (value, cuts) => {
-          const raw = JSON.stringify(value, null, 1);
-          const canonical = JSON.stringify(JSON.parse(raw));
-          const result = writeAll(split(raw, cuts.map((cut) => cut % (raw.length + 1))));
-          expect(canonical.startsWith(result.text)).toBe(true);
-          if (result.state !== 'stalled') expect(result).toEqual({ text: canonical, state: 'done' });
-        },
-      ),
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.nat()), (value, cuts) => {
+        const raw = JSON.stringify(value, null, 1);
+        const canonical = JSON.stringify(JSON.parse(raw));
+        const result = writeAll(
+          split(
+            raw,
+            cuts.map((cut) => cut % (raw.length + 1)),
+          ),
+        );
+        expect(canonical.startsWith(result.text)).toBe(true);
+        if (result.state !== 'stalled') expect(result).toEqual({ text: canonical, state: 'done' });
+      }),
       { numRuns: 300 },
     );
   });

@@ -10,7 +10,8 @@ export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason:
   },
   {
     id: 'llamacpp/command_r7b/cohere2moe-json-schema',
-    reason: 'as above: text before an orphan <|END_THINKING|> is claimed as reasoning by look-behind.',
+    reason:
+      'as above: text before an orphan <|END_THINKING|> is claimed as reasoning by look-behind.',
   },
   {
     id: 'vllm/llama3_json/extract-tool-calls-multiple-with-deep-nesting',
@@ -28,6 +29,7 @@ export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason:
  */
 export function knownDifference(id: string, chunker: string): string | undefined {
   return KNOWN_DIFFERENCES.find(
-    (entry) => id.startsWith(entry.id) && (entry.chunker === undefined || entry.chunker === chunker),
+    (entry) =>
+      id.startsWith(entry.id) && (entry.chunker === undefined || entry.chunker === chunker),
   )?.reason;
 }

@@ -8,30 +8,85 @@ import {
 } from '../../src/index.js';
 import type { ParserOptions } from '../../src/index.js';
 import type { StreamEvent } from '../../src/types.js';
-import { everyTwoWaySplit, randomChunkings, split, unitByUnit, whole } from '../helpers/chunkers.js';
+import {
+  everyTwoWaySplit,
+  randomChunkings,
+  split,
+  unitByUnit,
+  whole,
+} from '../helpers/chunkers.js';
 import { expectEquivalent, streamAll } from './equivalence.js';
 
 // Models that never think: content streams at once (by default text is held until a forced-open
 // reasoning block's `</think>` could no longer come).
 const hermes: ParserOptions = { formats: ['hermes'], reasoning: { startsInside: false } };
-const CALL = '<tool_call>{"name": "get_weather", "arguments": {"city": "Antwerp", "days": 2.0}}</tool_call>';
+const CALL =
+  '<tool_call>{"name": "get_weather", "arguments": {"city": "Antwerp", "days": 2.0}}</tool_call>';
 
 const ownCases: { name: string; text: string; options: ParserOptions }[] = [
   { name: 'prose around one call', text: `Checking.\n${CALL}\nDone.`, options: hermes },
   { name: 'two calls', text: `${CALL} and ${CALL}`, options: hermes },
-  { name: 'a call cut off inside its JSON', text: '<tool_call>{"name": "f", "arguments": {"a": [1, 2', options: hermes },
-  { name: 'a closed call without its end tag', text: '<tool_call>{"name": "f", "arguments": {}}', options: hermes },
-  { name: 'reasoning, then a call', text: `<think>I should call\r\nit</think>\r\n${CALL}`, options: hermes },
+  {
+    name: 'a call cut off inside its JSON',
+    text: '<tool_call>{"name": "f", "arguments": {"a": [1, 2',
+    options: hermes,
+  },
+  {
+    name: 'a closed call without its end tag',
+    text: '<tool_call>{"name": "f", "arguments": {}}',
+    options: hermes,
+  },
+  {
+    name: 'reasoning, then a call',
+    text: `<think>I should call\r\nit</think>\r\n${CALL}`,
+    options: hermes,
+  },
   { name: 'a call inside reasoning', text: `<think>${CALL}</think>No call.`, options: hermes },
-  { name: 'an example block', text: `For example:\n\`\`\`\n${CALL}\n\`\`\`\nThat is all.`, options: hermes },
-  { name: 'escapes and an emoji in arguments', text: '<tool_call>{"name":"say","arguments":{"text":"caf\\u00e9 \\ud83d\\ude00 😀 \\"q\\" \\/"}}</tool_call>', options: hermes },
-  { name: 'a payload that needs repairs', text: "<tool_call>{'name': 'f', 'arguments': {'a': True,}}</tool_call>", options: hermes },
-  { name: 'two call objects in one tag', text: '<tool_call>{"name":"a","arguments":{}}, {"name":"b","arguments":{"n":1}}</tool_call>', options: hermes },
-  { name: 'a bare JSON call in auto mode', text: '  {"name": "f", "arguments": {"x": 1}}  ', options: {} },
-  { name: 'a bare JSON call followed by prose in auto mode', text: '{"name": "f", "arguments": {"x": 1}} and more', options: {} },
-  { name: 'forced-open reasoning', text: `thinking here</think>\n${CALL}`, options: { ...hermes, reasoning: { startsInside: true } } },
-  { name: 'a tool outside the allowlist', text: CALL, options: { ...hermes, tools: [{ name: 'other' }] } },
-  { name: 'an allowlisted tool', text: CALL, options: { ...hermes, tools: [{ name: 'get_weather', parameters: { type: 'object' } }] } },
+  {
+    name: 'an example block',
+    text: `For example:\n\`\`\`\n${CALL}\n\`\`\`\nThat is all.`,
+    options: hermes,
+  },
+  {
+    name: 'escapes and an emoji in arguments',
+    text: '<tool_call>{"name":"say","arguments":{"text":"caf\\u00e9 \\ud83d\\ude00 😀 \\"q\\" \\/"}}</tool_call>',
+    options: hermes,
+  },
+  {
+    name: 'a payload that needs repairs',
+    text: "<tool_call>{'name': 'f', 'arguments': {'a': True,}}</tool_call>",
+    options: hermes,
+  },
+  {
+    name: 'two call objects in one tag',
+    text: '<tool_call>{"name":"a","arguments":{}}, {"name":"b","arguments":{"n":1}}</tool_call>',
+    options: hermes,
+  },
+  {
+    name: 'a bare JSON call in auto mode',
+    text: '  {"name": "f", "arguments": {"x": 1}}  ',
+    options: {},
+  },
+  {
+    name: 'a bare JSON call followed by prose in auto mode',
+    text: '{"name": "f", "arguments": {"x": 1}} and more',
+    options: {},
+  },
+  {
+    name: 'forced-open reasoning',
+    text: `thinking here</think>\n${CALL}`,
+    options: { ...hermes, reasoning: { startsInside: true } },
+  },
+  {
+    name: 'a tool outside the allowlist',
+    text: CALL,
+    options: { ...hermes, tools: [{ name: 'other' }] },
+  },
+  {
+    name: 'an allowlisted tool',
+    text: CALL,
+    options: { ...hermes, tools: [{ name: 'get_weather', parameters: { type: 'object' } }] },
+  },
 ];
 
 describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
@@ -58,7 +113,9 @@ describe('forced-open reasoning (the default)', () => {
 describe('chunk boundaries', () => {
   it('should hold back a marker split mid-token and send the prose before it at once', () => {
     const stream = createParser(hermes).stream();
-    expect(stream.push('Let me check. <tool_')).toEqual([{ type: 'text-delta', delta: 'Let me check. ' }]);
+    expect(stream.push('Let me check. <tool_')).toEqual([
+      { type: 'text-delta', delta: 'Let me check. ' },
+    ]);
     expect(stream.held).toBe('<tool_'.length);
     const events = stream.push('call>{"name": "f", "arguments": {"a": 1}}</tool_call>');
     expect(events.map((event) => event.type)).toEqual([
@@ -66,7 +123,11 @@ describe('chunk boundaries', () => {
       'tool-call-delta',
       'tool-call-end',
     ]);
-    expect(events[1]).toEqual({ type: 'tool-call-delta', id: expect.any(String), argumentsDelta: '{"a":1}' });
+    expect(events[1]).toEqual({
+      type: 'tool-call-delta',
+      id: expect.any(String),
+      argumentsDelta: '{"a":1}',
+    });
   });
 
   it('should release a held "<tool_" as text when the marker does not complete', () => {
@@ -79,7 +140,9 @@ describe('chunk boundaries', () => {
     const text = '<tool_call>{"name": "say", "arguments": {"text": "😀"}}</tool_call>';
     const at = text.indexOf('😀') + 1;
     const events = streamAll(hermes, split(text, [at]));
-    const deltas = events.flatMap((event) => (event.type === 'tool-call-delta' ? [event.argumentsDelta] : []));
+    const deltas = events.flatMap((event) =>
+      event.type === 'tool-call-delta' ? [event.argumentsDelta] : [],
+    );
     expect(deltas.join('')).toBe('{"text":"😀"}');
     expect(deltas.some((delta) => delta.includes('\\ud83d'))).toBe(false);
   });
@@ -95,7 +158,9 @@ describe('chunk boundaries', () => {
     const options: ParserOptions = { formats: ['deepseek_v31'] };
     const cut = text.indexOf('tool▁calls') + 6;
     const events = streamAll(options, split(text, [cut]));
-    expect(foldEvents(events).calls.map((call) => [call.name, call.arguments])).toEqual([['get_time', { city: 'Tokyo' }]]);
+    expect(foldEvents(events).calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['get_time', { city: 'Tokyo' }],
+    ]);
     expect(foldEvents(events).content).toBe('Sure');
     for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(options, deltas);
   });
@@ -104,10 +169,16 @@ describe('chunk boundaries', () => {
 describe('events', () => {
   it('should stream canonical argument deltas before the closing tag arrives', () => {
     const stream = createParser(hermes).stream();
-    const early = stream.push('<tool_call>{"name": "write", "arguments": {"path": "a.txt", "body": "hel');
+    const early = stream.push(
+      '<tool_call>{"name": "write", "arguments": {"path": "a.txt", "body": "hel',
+    );
     expect(early).toEqual([
       { type: 'tool-call-start', id: expect.any(String), index: 0, name: 'write' },
-      { type: 'tool-call-delta', id: expect.any(String), argumentsDelta: '{"path":"a.txt","body":"hel' },
+      {
+        type: 'tool-call-delta',
+        id: expect.any(String),
+        argumentsDelta: '{"path":"a.txt","body":"hel',
+      },
     ]);
   });
 

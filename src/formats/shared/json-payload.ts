@@ -40,5 +40,10 @@ export function readJsonPayload(
     const repairs = decoded.repairs.filter((_, index) => index !== several);
     return { ok: true, values: decoded.value, repairs, complete: decoded.complete };
   }
-  return { ok: true, values: [decoded.value], repairs: decoded.repairs, complete: decoded.complete };
+  return {
+    ok: true,
+    values: [decoded.value],
+    repairs: decoded.repairs,
+    complete: decoded.complete,
+  };
 }
