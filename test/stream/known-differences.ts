@@ -16,7 +16,7 @@ export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason:
   {
     id: 'vllm/llama3_json/extract-tool-calls-multiple-with-deep-nesting',
     reason:
-      'llama3_json sets no `open` flag and no end markers, so its section end is guessed (confirmed on 1.5x the text); a `;` continuation longer than that is read as a second section.',
+      'llama3_json sets no `open` flag and no end markers, so its section end is guessed (confirmed on 1.5x the text); a `;` continuation longer than that is read as a second section (under unit-by-unit and some random chunkings).',
   },
 ];
 
