@@ -38,6 +38,7 @@ describe('1 MB floods in every mode', () => {
     ['<tool_call >', flood('<tool_call >', MB)],
     ['Action: ', flood('Action: ', MB)],
     ['function.name: ', flood('function.name: ', MB)],
+    ['<invoke name="', flood('<invoke name="', MB)],
   ];
 
   describe.each(floods)('of %j', (_unit, text) => {

@@ -25,13 +25,21 @@ const FIRST_CHILDREN = [
  * format's, and declining it here keeps repeated markers from costing a parse each.
  */
 function looksLikeMarkup(text: string, start: number): boolean {
-  const close = text.indexOf('>', start);
-  if (close === -1) return false;
-  const tag = text.slice(start, close);
-  if (tag.includes(' ') || tag === '<function_calls') return true;
+  // Every marker is a tag name followed by " " or ">": read the name, not up to the next ">",
+  // which on a flood of `<invoke name="` with no ">" would scan to the end once per marker.
+  let close = start + 1;
+  while (close < text.length && isTagNameUnit(text.charCodeAt(close))) close += 1;
+  if (text.charAt(close) === ' ') return true;
+  if (text.charAt(close) !== '>') return false;
+  if (text.slice(start, close) === '<function_calls') return true;
   let index = close + 1;
   while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
   return FIRST_CHILDREN.some((child) => text.startsWith(child, index));
+}
+
+/** `[a-z_]`: the units of the markers' tag names. */
+function isTagNameUnit(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 }
 
 /** The markup format. */
