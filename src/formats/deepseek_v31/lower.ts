@@ -1,7 +1,7 @@
 /** Lowering of deepseek_v31 sections: each call's name and JSON arguments become a call. */
 import { match } from 'ts-pattern';
-import type { Issue } from '../../types.js';
-import type { FormatContext, RawCall, Section } from '../format.js';
+import type { FormatContext, Section } from '../format.js';
+import { collectItems, type LoweredItem } from '../shared/collect.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import type { DeepSeekV31Call, DeepSeekV31Item, DeepSeekV31Section } from './ast.js';
 
@@ -18,19 +18,12 @@ export function lowerDeepSeekV31(
   end: number,
   context: FormatContext,
 ): Section {
-  const calls: RawCall[] = [];
-  const issues: Issue[] = [];
-  for (const item of node.items) {
-    const lowered = lowerItem(item, context);
-    if (lowered === undefined) continue;
-    if ('call' in lowered) calls.push(lowered.call);
-    else issues.push(lowered.issue);
-  }
+  const { calls, issues } = collectItems(node.items, (item) => lowerItem(item, context));
   return { start: node.start, end, calls, issues };
 }
 
-/** A call, the issue that kept it from being one, or nothing (stray text). */
-type Lowered = { call: RawCall } | { issue: Issue };
+/** A call, or the issue that kept it from being one. */
+type Lowered = Exclude<LoweredItem, undefined>;
 
 function lowerItem(item: DeepSeekV31Item, context: FormatContext): Lowered | undefined {
   return match(item)

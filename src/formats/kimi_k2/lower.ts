@@ -1,7 +1,7 @@
 /** Lowering of kimi_k2 sections: each call's id gives the name, its payload the arguments. */
 import { match } from 'ts-pattern';
-import type { Issue } from '../../types.js';
-import type { FormatContext, RawCall, Section } from '../format.js';
+import type { FormatContext, Section } from '../format.js';
+import { collectItems, type LoweredItem } from '../shared/collect.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import type { KimiCall, KimiItem, KimiSection } from './ast.js';
 
@@ -14,14 +14,7 @@ import type { KimiCall, KimiItem, KimiSection } from './ast.js';
  * @returns The section with its calls and issues; whitespace and stray text inside it are dropped.
  */
 export function lowerKimi(node: KimiSection, end: number, context: FormatContext): Section {
-  const calls: RawCall[] = [];
-  const issues: Issue[] = [];
-  for (const item of node.items) {
-    const lowered = lowerItem(item, context);
-    if (lowered === undefined) continue;
-    if ('call' in lowered) calls.push(lowered.call);
-    else issues.push(lowered.issue);
-  }
+  const { calls, issues } = collectItems(node.items, (item) => lowerItem(item, context));
   if (calls.length === 0 && issues.length === 0) {
     issues.push({
       code: 'malformed-tool-call',
@@ -32,8 +25,8 @@ export function lowerKimi(node: KimiSection, end: number, context: FormatContext
   return { start: node.start, end, calls, issues };
 }
 
-/** A call, the issue that kept it from being one, or nothing (stray text). */
-type Lowered = { call: RawCall } | { issue: Issue };
+/** A call, or the issue that kept it from being one. */
+type Lowered = Exclude<LoweredItem, undefined>;
 
 function lowerItem(item: KimiItem, context: FormatContext): Lowered | undefined {
   return match(item)
