@@ -118,7 +118,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     contentParts.push(text.slice(cursor, section.section.start));
     if (section.section.content !== undefined) contentParts.push(section.section.content);
     if (section.section.reasoning !== undefined) reasoningParts.push(section.section.reasoning);
-    issues.push(...section.section.issues);
+    // A loop, not a spread: a section may carry more issues than a call takes arguments.
+    for (const issue of section.section.issues) issues.push(issue);
     for (const call of section.section.calls) {
       if (calls.length >= plan.maxCalls) {
         issues.push({

@@ -109,6 +109,23 @@ describe('limits', () => {
     },
   );
 
+  it.each(['auto', 'qwen3_coder'] as const)(
+    'should not throw on one section with 190,000 unreadable parameters in %s mode',
+    (mode) => {
+      // More issues than a spread can pass as arguments (V8 stops near 120,000).
+      const text = `<tool_call>\n<function=f>\n${'<parameter='.repeat(190_000)}`;
+      const result = parse(mode, text);
+      expect(codes(result)).toEqual(['malformed-tool-call']);
+      expect(result.issues.length).toBeGreaterThan(150_000);
+      expect(result.rejected).toHaveLength(DEFAULT_LIMITS.maxCalls);
+      const stream = parsers.get(mode)!.stream();
+      const events = [stream.push(text), stream.end()].flat();
+      expect(events.filter((event) => event.type === 'tool-call-end')).toHaveLength(
+        DEFAULT_LIMITS.maxCalls,
+      );
+    },
+  );
+
   it('should refuse an output over maxOutputSize without reading it', () => {
     const parser = createParser({ limits: { maxOutputSize: 1000 } });
     const result = parser.parse(manyCalls(20));

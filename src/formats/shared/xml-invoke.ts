@@ -59,7 +59,8 @@ export function lowerInvokeBlock(
   const issues: Issue[] = [];
   for (const invoke of block.invokes) {
     const lowered = lowerInvoke(context, invoke, conventions);
-    issues.push(...lowered.issues);
+    // A loop, not a spread: one invoke may carry more issues than a call takes arguments.
+    for (const issue of lowered.issues) issues.push(issue);
     if (lowered.call === undefined) continue;
     // A complete invoke whose block never closed: the output ended after it.
     if (!block.closed && lowered.call.complete) {

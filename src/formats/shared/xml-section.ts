@@ -49,7 +49,8 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
         const { format, layout } = source;
         const lowered = lowerXmlFunction(fn, context, { format, span, layout, repairs });
         if (lowered.call !== undefined) calls.push(lowered.call);
-        issues.push(...lowered.issues);
+        // A loop, not a spread: one function may carry more issues than a call takes arguments.
+        for (const issue of lowered.issues) issues.push(issue);
       })
       .with({ type: 'xml-stray-text' }, (stray) => {
         if (stray.text.trim() === '') return;
