@@ -105,13 +105,17 @@ export const TOKENS: readonly string[] = [
 
 /** A string drawn from the whole UTF-16 range (lone surrogates included). */
 export const anyString = fc.oneof(
-  fc.string({ unit: 'binary', maxLength: 300 }),
-  fc.string({ unit: 'grapheme-ascii', maxLength: 300 }),
+  fc.string({ unit: 'binary', maxLength: 300, size: 'max' }),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 300, size: 'max' }),
 );
 
 /** A string of tokens the grammars react to, which random text almost never reaches. */
 export const markerSoup = fc
-  .array(fc.oneof(fc.constantFrom(...TOKENS), fc.string({ maxLength: 4 })), { maxLength: 40 })
+  .array(fc.oneof(fc.constantFrom(...TOKENS), fc.string({ maxLength: 4 })), {
+    maxLength: 60,
+    // 'max': lengths spread over the whole range (the default size keeps arrays near 10).
+    size: 'max',
+  })
   .map((tokens) => tokens.join(''));
 
 /** One way to damage an output. */

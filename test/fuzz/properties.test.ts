@@ -8,9 +8,9 @@ import { PROPERTIES } from './properties.js';
 
 const RUNS: Record<string, number> = {
   'parse keeps every invariant on arbitrary strings': 400,
-  'parse keeps every invariant on marker soup': 400,
+  'parse keeps every invariant on marker soup': 1000,
   'parse keeps every invariant on mutated corpus outputs': 400,
-  'a chunked stream of marker soup folds to parse': 150,
+  'a chunked stream of marker soup folds to parse': 400,
   'a chunked stream of a mutated corpus output folds to parse': 150,
 };
 
