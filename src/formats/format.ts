@@ -44,6 +44,12 @@ export interface FormatContext {
   /** Tool schemas by name, when the parser was given tools; text values are typed by them. */
   readonly tools: ReadonlyMap<string, ParameterSchemas> | undefined;
   readonly limits: ParseLimits;
+  /**
+   * True when non-space text that is not reasoning comes before `text` in the output: a stream
+   * hands formats the held text from the marker on, so a format that must open the output
+   * (json_block, openai_json) cannot see that text itself.
+   */
+  readonly precededByText?: boolean;
 }
 
 /**

@@ -74,7 +74,13 @@ function margin(plan: ExtractPlan): number {
 export function decideSection(query: SectionQuery, settings: SectionSettings): SectionDecision {
   const { text, final, placement } = query;
   const { plan } = settings;
-  const context: FormatContext = { text, tools: settings.tools, limits: settings.limits };
+  const context: FormatContext = {
+    text,
+    tools: settings.tools,
+    limits: settings.limits,
+    // The held text starts at the marker; whether prose came before is the stream's to say.
+    precededByText: !placement.wholeStart,
+  };
   // An earlier format said "not mine" on text that may still be incomplete.
   let unsettled = false;
   // A later format's section was turned down on a guessed end (the whole-output rule).

@@ -8,6 +8,4 @@ export const KNOWN_ISSUES: Readonly<Record<string, string>> = {
     'A format that carries its own call ids (command_r7b tool_call_id, kimi_k2 functions.f:0) passes a model-written id through unchanged, so a repeated call gives two calls with one id. The gate (src/policy/gate.ts, `call.id ?? createId()`) and the stream (src/stream/phase2.ts matches calls by id) must give a repeated id a fresh one.',
   'stream-quoted-offset':
     'src/stream/section.ts shifts `offset` of issues read on a window of the output, but not the positions formats quote in messages ("... at 13"), which then end up in envelopes that differ from parse.',
-  'stream-whole-output':
-    'src/stream/section.ts runs a format on the held text from its marker on (parseAt at 0), so json_block and openai_json, which accept a payload only when nothing but whitespace precedes it (opensOutput), cannot see the prose before it: with either format forced, a stream makes an executable call from `Here is an example: {"tool": ...}` that parse refuses. The stream must tell the format what precedes the window (or run it on the whole text).',
 };

@@ -31,11 +31,9 @@ describe('whole-output formats in a stream', () => {
     expect(createParser({ formats: [format], tools: TOOLS }).parse(text).calls).toEqual([]);
   });
 
-  // Known bug (test/fuzz/known-issues.ts, `stream-whole-output`): src/stream/section.ts runs the
-  // format on the text from its marker on, so the prose before the payload is invisible to it and
-  // the stream accepts the call. `it.fails` passes while the bug is there; when the stream is
-  // fixed, turn it back into `it`.
-  it.fails.each(cases)(
+  // The stream runs formats on the text from the marker on; it tells them (`precededByText`) that
+  // prose came before, which a whole-output format needs to refuse the payload as parse does.
+  it.each(cases)(
     'should have a stream refuse a %s payload that follows prose, as parse does',
     (format, text) => {
       expect(streamed([format], text)).toEqual([]);

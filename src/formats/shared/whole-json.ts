@@ -30,7 +30,7 @@ export function readWholeJson(
   fenced: boolean,
 ): WholeJson | undefined {
   // Cheap test first: a bare candidate must open the output, or every "{" in prose costs a scan.
-  if (!opensOutput(context.text, start)) return undefined;
+  if (context.precededByText === true || !opensOutput(context.text, start)) return undefined;
   const json = readJsonValueAt(context, payloadStart);
   const end = fenced ? closingFenceEnd(context.text, json.end) : json.end;
   if (end === undefined || !closesOutput(context.text, end)) return undefined;
