@@ -18,18 +18,34 @@ export interface ReasoningBlock {
 }
 
 /**
+ * Tokens that open a reasoning block, and those that close one, for the reasoning some chat
+ * templates force open: the model then writes only the closing token (`</think>` for QwQ,
+ * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates).
+ */
+export const OPEN_REASONING_OPENERS: readonly string[] = [OPEN, '<|START_THINKING|>'];
+/** See {@link OPEN_REASONING_OPENERS}. */
+export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING|>'];
+
+/**
  * Reads the reasoning some chat templates force open: the output starts inside the block and
- * only its `</think>` is written (QwQ, DeepSeek R1 templates).
+ * only its closing token is written.
  *
  * @param text - The whole output.
- * @returns The block from the start to the first `</think>`, when no `<think>` comes before it.
+ * @returns The block from the start to the first closing token, when no opening token comes
+ * before it.
  */
 export function readOpenReasoning(text: string): ReasoningBlock | undefined {
-  const close = text.indexOf(CLOSE);
-  if (close === -1) return undefined;
-  const open = text.indexOf(OPEN);
-  if (open !== -1 && open < close) return undefined;
-  return { start: 0, end: close + CLOSE.length, text: text.slice(0, close) };
+  let first = -1;
+  let closer: string | undefined;
+  for (const token of [...OPEN_REASONING_OPENERS, ...OPEN_REASONING_CLOSERS]) {
+    const at = text.indexOf(token);
+    if (at !== -1 && (first === -1 || at < first)) {
+      first = at;
+      closer = OPEN_REASONING_CLOSERS.includes(token) ? token : undefined;
+    }
+  }
+  if (closer === undefined) return undefined;
+  return { start: 0, end: first + closer.length, text: text.slice(0, first) };
 }
 
 /**

@@ -8,7 +8,11 @@
  */
 import type { Format } from '../formats/format.js';
 import { createMarkerCursor, type MarkerHit } from '../pipeline/marker-index.js';
-import { THINK_OPEN } from '../pipeline/reasoning.js';
+import {
+  OPEN_REASONING_CLOSERS,
+  OPEN_REASONING_OPENERS,
+  THINK_OPEN,
+} from '../pipeline/reasoning.js';
 import { INTENT_MARKERS } from '../policy/intent.js';
 import type { StreamEvent } from '../types.js';
 import { createIdPool } from './calls.js';
@@ -106,7 +110,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const counters = { calls: 0, index: 0, sections: 0 };
   // The forced-open prelude: held whole, with a finder for its `</think>` or a `<think>`.
   const prelude = createHeldText('');
-  const preludeFinder = createFinder([THINK_OPEN, THINK_CLOSE]);
+  const preludeFinder = createFinder([...OPEN_REASONING_OPENERS, ...OPEN_REASONING_CLOSERS]);
   let out: StreamEvent[] = [];
   // The last units the scan passed (content, tags, sections): what precedes a new section.
   let history = '';
@@ -300,9 +304,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     if (found === undefined && !final) return;
     const text = prelude.text();
     mode = 'content';
-    if (found !== undefined && found.needle === THINK_CLOSE) {
+    if (found !== undefined && OPEN_REASONING_CLOSERS.includes(found.needle)) {
       emit('reasoning-delta', text.slice(0, found.at));
-      base = found.at + THINK_CLOSE.length;
+      base = found.at + found.needle.length;
       buffer = text.slice(base);
       cursor = base;
     } else {

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
 
 const parser = createParser({ formats: ['command_r7b'], ids: 'sequential' });
+const noOpenReasoning = createParser({
+  formats: ['command_r7b'],
+  reasoning: { startsInside: false },
+});
 
 function action(items: string): string {
   return `<|START_ACTION|>[\n    ${items}\n]<|END_ACTION|>`;
@@ -53,8 +57,17 @@ describe('command_r7b', () => {
     expect(parser.parse('<|START_TEXT|>It is 12°C.<|END_TEXT|>').content).toBe('It is 12°C.');
   });
 
-  it('should drop a lone end-of-thinking token and keep the text before it as written', () => {
+  it('should read text before an orphan end-of-thinking token as reasoning the template opened', () => {
     const result = parser.parse(
+      `The user wants a lookup.<|END_THINKING|>${action('{"tool_call_id": "0", "tool_name": "lookup", "parameters": {}}')}`,
+    );
+    expect(result.reasoning).toBe('The user wants a lookup.');
+    expect(result.content).toBe('');
+    expect(result.calls.map((each) => each.name)).toEqual(['lookup']);
+  });
+
+  it('should drop a lone end-of-thinking token and keep the text before it as written, when reasoning never starts inside', () => {
+    const result = noOpenReasoning.parse(
       `The user wants a lookup.<|END_THINKING|>${action('{"tool_call_id": "0", "tool_name": "lookup", "parameters": {}}')}`,
     );
     expect(result.content).toBe('The user wants a lookup.');
@@ -63,7 +76,9 @@ describe('command_r7b', () => {
   });
 
   it('should drop a stray end-of-thinking token after a response', () => {
-    const result = parser.parse('<|START_RESPONSE|>Hi.<|END_RESPONSE|> and <|END_THINKING|>');
+    const result = noOpenReasoning.parse(
+      '<|START_RESPONSE|>Hi.<|END_RESPONSE|> and <|END_THINKING|>',
+    );
     expect(result.content).toBe('Hi. and ');
     expect(result.reasoning).toBe('');
   });

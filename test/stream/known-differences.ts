@@ -4,16 +4,6 @@
  */
 export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason: string }[] = [
   {
-    id: 'llamacpp/command_r7b/cohere2moe-reasoning',
-    reason:
-      'command_r7b reads <|END_THINKING|> backwards to the start of the output (forced-open reasoning); a stream has already sent that text as content. Needs the format to honour `reasoning.startsInside` (or a look-behind hook).',
-  },
-  {
-    id: 'llamacpp/command_r7b/cohere2moe-json-schema',
-    reason:
-      'as above: text before an orphan <|END_THINKING|> is claimed as reasoning by look-behind.',
-  },
-  {
     id: 'vllm/llama3_json/extract-tool-calls-multiple-with-deep-nesting',
     reason:
       'llama3_json sets no `open` flag and no end markers, so its section end is guessed (confirmed on 1.5x the text); a `;` continuation longer than that is read as a second section (under unit-by-unit and some random chunkings).',
