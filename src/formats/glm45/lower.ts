@@ -9,6 +9,7 @@ import type { FormatContext, Section } from '../format.js';
 import type { Glm45Section } from './ast.js';
 import { setOwn } from '../shared/own-property.js';
 import { readGlmValue } from './value.js';
+import { implied, incomplete, malformed } from '../shared/issues.js';
 
 /**
  * Lowers a glm45 section to its call.
@@ -76,20 +77,4 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
       return { ...span, calls: [call], issues: complete ? [] : [incomplete(span.start)] };
     })
     .exhaustive();
-}
-
-function implied(tag: string, offset: number): Repair {
-  return { kind: 'implicit-close-tag', offset, detail: tag };
-}
-
-function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
-}
-
-function incomplete(offset: number): Issue {
-  return {
-    code: 'incomplete-tool-call',
-    message: `the call at ${offset} was cut off by the end of the output`,
-    offset,
-  };
 }

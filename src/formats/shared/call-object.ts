@@ -4,6 +4,7 @@
  */
 import type { Issue, Repair } from '../../types.js';
 import { parseJson } from '../../json/index.js';
+import { malformed } from './issues.js';
 
 /** Field names, in the order they are looked up. */
 export interface CallFieldNames {
@@ -99,8 +100,4 @@ function firstField(object: Record<string, unknown>, names: readonly string[]): 
  */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
 }

@@ -7,6 +7,7 @@ import type { FormatId, Issue } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { readCallObject } from './call-object.js';
 import { readJsonValueAt } from './json-value-at.js';
+import { malformed } from './issues.js';
 
 /** GigaChat's call object: exactly `name` and `arguments`, as the reference parsers read it. */
 const GIGACHAT_FIELDS = { name: ['name'], arguments: ['arguments'] } as const;
@@ -83,8 +84,4 @@ export function readGigaChatBody(
     complete: closed && json.payload.complete,
   };
   return { end, closed, call };
-}
-
-function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
 }

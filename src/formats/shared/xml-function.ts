@@ -9,6 +9,7 @@ import type { FormatContext, RawCall } from '../format.js';
 import type { XmlFunction, XmlParameter } from './xml-function-ast.js';
 import { setOwn } from './own-property.js';
 import { parameterSchema, typeBySchema } from './typed-value.js';
+import { implied, incomplete, malformed } from './issues.js';
 
 /** How a syntax writes its values between the parameter tags. */
 export type XmlValueLayout =
@@ -126,20 +127,4 @@ function stripLayoutNewlines(text: string): string {
   if (end - start >= 2 && text.endsWith('\r\n')) end -= 2;
   else if (end > start && text.endsWith('\n')) end -= 1;
   return text.slice(start, end);
-}
-
-function implied(tag: string, offset: number): Repair {
-  return { kind: 'implicit-close-tag', offset, detail: tag };
-}
-
-function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
-}
-
-function incomplete(offset: number): Issue {
-  return {
-    code: 'incomplete-tool-call',
-    message: `the call at ${offset} was cut off by the end of the output`,
-    offset,
-  };
 }

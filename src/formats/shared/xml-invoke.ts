@@ -10,6 +10,7 @@ import { isPlainObject } from './call-object.js';
 import { setOwn } from './own-property.js';
 import type { XmlAttribute, XmlInvoke, XmlParameter } from './xml-invoke-ast.js';
 import { parameterSchema, typeBySchema } from './typed-value.js';
+import { malformed } from './issues.js';
 
 /** How a format writes its values. */
 export interface InvokeConventions {
@@ -242,8 +243,4 @@ function readJsonBody(
 
 function attribute(attributes: readonly XmlAttribute[], key: string): string | undefined {
   return attributes.find((item) => item.key === key)?.value;
-}
-
-function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
 }

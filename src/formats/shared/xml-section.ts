@@ -8,6 +8,7 @@ import type { FormatId, Issue, Repair } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { lowerXmlFunction, type XmlValueLayout } from './xml-function.js';
 import type { XmlClose, XmlFunction, XmlStrayText } from './xml-function-ast.js';
+import { malformed } from './issues.js';
 
 /** A wrapping section as its grammar found it. */
 export interface XmlSectionSource {
@@ -82,8 +83,4 @@ function closeRepairs(close: XmlClose, end: number, tag: string): Repair[] {
     .with('cut', () => [{ kind: 'missing-end-marker' as const, offset: end }])
     .with('implicit', () => [{ kind: 'implicit-close-tag' as const, offset: end, detail: tag }])
     .exhaustive();
-}
-
-function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
 }

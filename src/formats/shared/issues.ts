@@ -1,0 +1,42 @@
+/** The issues and repairs that several lowerings report, built in one place. */
+import type { Issue, Repair } from '../../types.js';
+
+/**
+ * A `malformed-tool-call` issue: tool syntax whose body could not be read.
+ *
+ * @param message - What was wrong, quoting the position.
+ * @param offset - Where, in the output.
+ * @returns The issue.
+ * @example
+ * ```ts
+ * malformed('the call has no tool name', 12); // { code: 'malformed-tool-call', ... }
+ * ```
+ */
+export function malformed(message: string, offset: number): Issue {
+  return { code: 'malformed-tool-call', message, offset };
+}
+
+/**
+ * An `incomplete-tool-call` issue: a call the end of the output cut off.
+ *
+ * @param offset - Where the call starts.
+ * @returns The issue.
+ */
+export function incomplete(offset: number): Issue {
+  return {
+    code: 'incomplete-tool-call',
+    message: `the call at ${offset} was cut off by the end of the output`,
+    offset,
+  };
+}
+
+/**
+ * An `implicit-close-tag` repair: a missing close tag implied by the next tag.
+ *
+ * @param tag - The tag that was implied.
+ * @param offset - Where it was implied.
+ * @returns The repair.
+ */
+export function implied(tag: string, offset: number): Repair {
+  return { kind: 'implicit-close-tag', offset, detail: tag };
+}
