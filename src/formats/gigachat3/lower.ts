@@ -2,7 +2,7 @@
 import { match } from 'ts-pattern';
 import { parse } from '../../generated/gigachat3.js';
 import type { FormatContext, Section } from '../format.js';
-import { readGigaChatBody } from '../shared/gigachat-call.js';
+import { gigaChatSection } from '../shared/gigachat-call.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { GigaChat3Header, GigaChat3Trailer } from './ast.js';
 
@@ -15,17 +15,13 @@ import type { GigaChat3Header, GigaChat3Trailer } from './ast.js';
  */
 export function lowerGigaChat3(node: GigaChat3Header, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'gigachat3-header' }, (header) => {
-      const body = readGigaChatBody(context, 'gigachat3', header.start, header.end);
-      const trailer = body.closed
-        ? runGrammar<GigaChat3Trailer>(parse, context.text, body.end, 'Trailer')
-        : undefined;
-      return {
-        start: header.start,
-        end: trailer?.end ?? body.end,
-        calls: body.call === undefined ? [] : [body.call],
-        issues: body.issue === undefined ? [] : [body.issue],
-      };
-    })
+    .with({ type: 'gigachat3-header' }, (header) =>
+      gigaChatSection(
+        context,
+        'gigachat3',
+        header,
+        (at) => runGrammar<GigaChat3Trailer>(parse, context.text, at, 'Trailer')?.end,
+      ),
+    )
     .exhaustive();
 }

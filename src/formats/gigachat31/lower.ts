@@ -2,7 +2,7 @@
 import { match } from 'ts-pattern';
 import { parse } from '../../generated/gigachat31.js';
 import type { FormatContext, Section } from '../format.js';
-import { readGigaChatBody } from '../shared/gigachat-call.js';
+import { gigaChatSection } from '../shared/gigachat-call.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { GigaChat31Header, GigaChat31Trailer } from './ast.js';
 
@@ -15,17 +15,13 @@ import type { GigaChat31Header, GigaChat31Trailer } from './ast.js';
  */
 export function lowerGigaChat31(node: GigaChat31Header, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'gigachat31-header' }, (header) => {
-      const body = readGigaChatBody(context, 'gigachat31', header.start, header.end);
-      const trailer = body.closed
-        ? runGrammar<GigaChat31Trailer>(parse, context.text, body.end, 'Trailer')
-        : undefined;
-      return {
-        start: header.start,
-        end: trailer?.end ?? body.end,
-        calls: body.call === undefined ? [] : [body.call],
-        issues: body.issue === undefined ? [] : [body.issue],
-      };
-    })
+    .with({ type: 'gigachat31-header' }, (header) =>
+      gigaChatSection(
+        context,
+        'gigachat31',
+        header,
+        (at) => runGrammar<GigaChat31Trailer>(parse, context.text, at, 'Trailer')?.end,
+      ),
+    )
     .exhaustive();
 }

@@ -4,7 +4,7 @@
  * that no end marker delimits, so its extent comes from a balanced scan.
  */
 import type { FormatId, Issue } from '../../types.js';
-import type { FormatContext, RawCall } from '../format.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
 import { readCallObject } from './call-object.js';
 import { readJsonValueAt } from './json-value-at.js';
 import { malformed } from './issues.js';
@@ -84,4 +84,30 @@ export function readGigaChatBody(
     complete: closed && json.payload.complete,
   };
   return { end, closed, call };
+}
+
+/**
+ * Builds a GigaChat section: the header, the call body after it, and an optional trailer
+ * (`</s>`) that the format's own grammar reads where the body closed.
+ *
+ * @param context - The output, schemas and limits.
+ * @param format - `gigachat3` or `gigachat31`.
+ * @param header - Where the header starts and ends.
+ * @param readTrailer - Reads the trailer at an offset; its end, or `undefined` when none is there.
+ * @returns The section with its call or issue.
+ */
+export function gigaChatSection(
+  context: FormatContext,
+  format: FormatId,
+  header: { start: number; end: number },
+  readTrailer: (at: number) => number | undefined,
+): Section {
+  const body = readGigaChatBody(context, format, header.start, header.end);
+  const trailerEnd = body.closed ? readTrailer(body.end) : undefined;
+  return {
+    start: header.start,
+    end: trailerEnd ?? body.end,
+    calls: body.call === undefined ? [] : [body.call],
+    issues: body.issue === undefined ? [] : [body.issue],
+  };
 }
