@@ -71,8 +71,14 @@ export interface ParserOptions {
    * true) text before an orphan `</think>` (no `<think>` before it) is reasoning; a stream then
    * holds text until it sees `</think>`, `<think>` or the end. Set it to false for models that
    * never think, so a stream emits content at once.
+   *
+   * With `keepInContent` (default false) reasoning blocks stay in `content` as written, tags
+   * included, and `reasoning` stays empty: what llama.cpp's `reasoning_format: none` and a vLLM
+   * tool parser without a reasoning parser return. Tool syntax inside them still never becomes a
+   * call. Reasoning a format reports inside a section that also holds calls or content (harmony's
+   * `analysis`, a ReAct thought) has no tags of its own and is kept as its text.
    */
-  reasoning?: { startsInside?: boolean };
+  reasoning?: { startsInside?: boolean; keepInContent?: boolean };
 }
 
 /** The formats a parser uses, in priority order, and which count as primary. */
@@ -161,6 +167,49 @@ export function resolveLimits(option: Partial<Limits> | undefined): Limits {
     limits[key as keyof Limits] = value;
   }
   return limits;
+}
+
+/** How reasoning is read and reported, once resolved. */
+export interface ReasoningSettings {
+  /** See {@link ParserOptions.reasoning}: the output may start inside a template-opened block. */
+  startsInside: boolean;
+  /** See {@link ParserOptions.reasoning}: reasoning blocks stay in `content` as written. */
+  keepInContent: boolean;
+}
+
+const REASONING_KEYS = ['startsInside', 'keepInContent'] as const;
+
+/**
+ * Resolves the `reasoning` option.
+ *
+ * @param option - The caller's `reasoning`.
+ * @returns Both settings, with their defaults (`startsInside` true, `keepInContent` false).
+ * @throws TypeError when it is not an object of booleans with known keys.
+ */
+export function resolveReasoning(option: ParserOptions['reasoning']): ReasoningSettings {
+  const settings: ReasoningSettings = { startsInside: true, keepInContent: false };
+  if (option === undefined) return settings;
+  if (typeof option !== 'object' || option === null) {
+    throw new TypeError(
+      'createParser: "reasoning" must be an object such as { startsInside: false }',
+    );
+  }
+  for (const key of Object.keys(option)) {
+    if (!(REASONING_KEYS as readonly string[]).includes(key)) {
+      throw new TypeError(
+        `createParser: unknown reasoning option "${key}". Known options: ${REASONING_KEYS.join(', ')}`,
+      );
+    }
+    const value = (option as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') {
+      throw new TypeError(
+        `createParser: reasoning option "${key}" must be true or false; got ${describe(value)}`,
+      );
+    }
+    settings[key as keyof ReasoningSettings] = value;
+  }
+  return settings;
 }
 
 function describe(value: unknown): string {

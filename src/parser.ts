@@ -3,7 +3,7 @@
  * marker table, and returns a parser whose `parse` never throws on model output.
  */
 import type { FormatContext } from './formats/format.js';
-import { selectFormats, resolveLimits, type ParserOptions } from './options.js';
+import { selectFormats, resolveLimits, resolveReasoning, type ParserOptions } from './options.js';
 import { extract, type ExtractPlan } from './pipeline/extract.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
 import { createGate } from './policy/gate.js';
@@ -80,6 +80,7 @@ export function createParser(options: ParserOptions = {}): Parser {
   }
   const selection = selectFormats(options.formats);
   const limits = resolveLimits(options.limits);
+  const reasoning = resolveReasoning(options.reasoning);
   const policy = resolvePolicy(options.policy);
   const registry: ToolRegistry | undefined =
     options.tools === undefined
@@ -90,7 +91,8 @@ export function createParser(options: ParserOptions = {}): Parser {
     primary: selection.primary,
     auto: selection.auto,
     maxCalls: limits.maxCalls,
-    reasoningStartsInside: options.reasoning?.startsInside !== false,
+    reasoningStartsInside: reasoning.startsInside,
+    reasoningInContent: reasoning.keepInContent,
   };
   const nextId = createIdGenerator(options.ids ?? 'random');
   const emit = createTelemetrySink(options.onTelemetry);

@@ -7,7 +7,7 @@ import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
 import { createMarkerCursor, type MarkerTable } from './marker-index.js';
 import { createExampleCursor } from './example-context.js';
-import { readOpenReasoning, readThinkBlock, THINK_OPEN } from './reasoning.js';
+import { readOpenReasoning, readThinkBlock, sectionText, THINK_OPEN } from './reasoning.js';
 
 /** How the parser was asked to treat formats. */
 export interface ExtractPlan {
@@ -25,6 +25,8 @@ export interface ExtractPlan {
    * emit content before it has seen the whole output.
    */
   readonly reasoningStartsInside?: boolean;
+  /** Reasoning blocks stay in the content as written (the `reasoning.keepInContent` option). */
+  readonly reasoningInContent?: boolean;
 }
 
 /** A call as phase 1 hands it to phase 2, with how it was found. */
@@ -62,8 +64,10 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   let cursor = 0;
 
   const openReasoning = plan.reasoningStartsInside === true ? readOpenReasoning(text) : undefined;
+  const keepReasoning = plan.reasoningInContent === true;
   if (openReasoning !== undefined) {
-    reasoningParts.push(openReasoning.text);
+    if (keepReasoning) contentParts.push(text.slice(0, openReasoning.end));
+    else reasoningParts.push(openReasoning.text);
     cursor = openReasoning.end;
   }
 
@@ -79,8 +83,12 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     const think = thinkAt(cursor);
     if (think !== -1 && (hit === undefined || think <= hit.position)) {
       const block = readThinkBlock(text, think);
-      contentParts.push(text.slice(cursor, block.start));
-      reasoningParts.push(block.text);
+      if (keepReasoning) {
+        contentParts.push(text.slice(cursor, block.end));
+      } else {
+        contentParts.push(text.slice(cursor, block.start));
+        reasoningParts.push(block.text);
+      }
       cursor = block.end;
       continue;
     }
@@ -115,9 +123,11 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       continue;
     }
     syntaxSeen = true;
-    contentParts.push(text.slice(cursor, section.section.start));
-    if (section.section.content !== undefined) contentParts.push(section.section.content);
-    if (section.section.reasoning !== undefined) reasoningParts.push(section.section.reasoning);
+    const read = section.section;
+    contentParts.push(text.slice(cursor, read.start));
+    const written = sectionText(read, () => text.slice(read.start, read.end), keepReasoning);
+    contentParts.push(written.content);
+    reasoningParts.push(written.reasoning);
     // A loop, not a spread: a section may carry more issues than a call takes arguments.
     for (const issue of section.section.issues) issues.push(issue);
     for (const call of section.section.calls) {

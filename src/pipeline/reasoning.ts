@@ -61,3 +61,38 @@ export function readThinkBlock(text: string, start: number): ReasoningBlock {
   if (close === -1) return { start, end: text.length, text: text.slice(bodyStart) };
   return { start, end: close + CLOSE.length, text: text.slice(bodyStart, close) };
 }
+
+/** What a section adds to the output's content and reasoning. */
+export interface SectionText {
+  content: string;
+  reasoning: string;
+}
+
+/**
+ * The content and reasoning a section contributes, shared by `parse` and the stream so both
+ * report a section the same way.
+ *
+ * @param section - The section's `content`, `reasoning` and whether it read calls.
+ * @param raw - The section's own text as written (`text.slice(section.start, section.end)`).
+ * @param keepInContent - The `reasoning.keepInContent` option.
+ * @returns The section's content and reasoning. With `keepInContent`, a section that is only
+ * reasoning (a `[THINK]` or `<seed:think>` block) is content as written, tags included; reasoning
+ * inside a section that also reads calls or content is content as its text.
+ */
+export function sectionText(
+  section: {
+    content?: string | undefined;
+    reasoning?: string | undefined;
+    calls: readonly unknown[];
+  },
+  raw: () => string,
+  keepInContent: boolean,
+): SectionText {
+  const content = section.content ?? '';
+  const reasoning = section.reasoning ?? '';
+  if (!keepInContent || section.reasoning === undefined) return { content, reasoning };
+  if (section.content === undefined && section.calls.length === 0) {
+    return { content: raw(), reasoning: '' };
+  }
+  return { content: reasoning + content, reasoning: '' };
+}

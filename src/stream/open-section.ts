@@ -5,6 +5,7 @@
  */
 import type { CallHead, Format } from '../formats/format.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
+import { sectionText } from '../pipeline/reasoning.js';
 import type { StreamEvent } from '../types.js';
 import {
   abandonCall,
@@ -196,8 +197,13 @@ export function createSectionState(setup: SectionSetup): SectionState {
       }
       const { section, format, intent } = decision;
       pushText(out, 'text-delta', text.slice(0, Math.max(0, section.start - start)));
-      if (section.content !== undefined) pushText(out, 'text-delta', section.content);
-      if (section.reasoning !== undefined) pushText(out, 'reasoning-delta', section.reasoning);
+      const written = sectionText(
+        section,
+        () => text.slice(section.start - start, section.end - start),
+        plan.reasoningInContent === true,
+      );
+      pushText(out, 'text-delta', written.content);
+      pushText(out, 'reasoning-delta', written.reasoning);
       let pending = started;
       const calls: ExtractedCall[] = [];
       let stop = false;

@@ -126,8 +126,12 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     if (history.length > 16 * LOOK_BEHIND) history = history.slice(-LOOK_BEHIND);
   }
 
-  function emit(type: 'text-delta' | 'reasoning-delta', delta: string): void {
+  // reasoning.keepInContent: reasoning is sent as text, its tags with it.
+  const keepReasoning = plan.reasoningInContent === true;
+
+  function emit(kind: 'text-delta' | 'reasoning-delta', delta: string): void {
     if (delta === '') return;
+    const type = keepReasoning ? 'text-delta' : kind;
     const last = out[out.length - 1];
     if (last !== undefined && last.type === type) last.delta += delta;
     else out.push({ type, delta });
@@ -189,7 +193,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
         return false;
       }
       release('text-delta', think);
-      skip(THINK_OPEN.length);
+      tag(THINK_OPEN.length);
       mode = 'think';
       return true;
     }
@@ -222,6 +226,12 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     release('text-delta', hit.position);
     openSection(formats, hit.marker.length);
     return true;
+  }
+
+  /** A reasoning tag: dropped, or text under `keepInContent`. */
+  function tag(length: number): void {
+    if (keepReasoning) release('text-delta', length);
+    else skip(length);
   }
 
   /** Drops `length` units of the buffer that belong to no output (a tag). */
@@ -257,7 +267,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const close = buffer.indexOf(THINK_CLOSE);
     if (close !== -1) {
       release('reasoning-delta', close);
-      skip(THINK_CLOSE.length);
+      tag(THINK_CLOSE.length);
       cursor = base;
       mode = 'content';
       return true;
@@ -305,7 +315,10 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const text = prelude.text();
     mode = 'content';
     if (found !== undefined && OPEN_REASONING_CLOSERS.includes(found.needle)) {
-      emit('reasoning-delta', text.slice(0, found.at));
+      emit(
+        'reasoning-delta',
+        text.slice(0, keepReasoning ? found.at + found.needle.length : found.at),
+      );
       base = found.at + found.needle.length;
       buffer = text.slice(base);
       cursor = base;

@@ -55,6 +55,12 @@ const modes = cases
           input: entry.input,
           options: { ...options, reasoning: { startsInside: false } },
         },
+        {
+          name: `${entry.id} (${mode}, reasoning kept in content)`,
+          id: entry.id,
+          input: entry.input,
+          options: { ...options, reasoning: { keepInContent: true } },
+        },
       ],
     );
   })

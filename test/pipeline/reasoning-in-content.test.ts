@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import type { FormatId, ParserOptions } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
+
+const keep = { keepInContent: true } as const;
+
+/** Outputs whose reasoning a `keepInContent` parser reports in content as written. */
+const kept: {
+  name: string;
+  formats: 'auto' | FormatId[];
+  reasoning?: ParserOptions['reasoning'];
+  input: string;
+  content: string;
+  calls: string[];
+}[] = [
+  {
+    name: 'a <think> block before a hermes call',
+    formats: ['hermes'],
+    input:
+      '<think>The user wants Ghent.</think>On it.<tool_call>{"name":"lookup","arguments":{"q":"Ghent"}}</tool_call>',
+    content: '<think>The user wants Ghent.</think>On it.',
+    calls: ['lookup'],
+  },
+  {
+    name: 'text before an orphan </think> (the template opened the block)',
+    formats: ['hermes'],
+    input: 'Pondering the units.</think>\n\nCelsius it is.',
+    content: 'Pondering the units.</think>\n\nCelsius it is.',
+    calls: [],
+  },
+  {
+    name: "mistral's [THINK] block, tags included",
+    formats: ['mistral'],
+    input: '[THINK]Two cities, two calls.[/THINK]Sure.',
+    content: '[THINK]Two cities, two calls.[/THINK]Sure.',
+    calls: [],
+  },
+  {
+    name: "seed_oss's <seed:think> block before its call",
+    formats: ['seed_oss'],
+    input:
+      '<seed:think>Need the forecast.</seed:think><seed:tool_call><function=forecast><parameter=days>3</parameter></function></seed:tool_call>',
+    content: '<seed:think>Need the forecast.</seed:think>',
+    calls: ['forecast'],
+  },
+  {
+    name: 'an unclosed <think> runs to the end and stays content',
+    formats: 'auto',
+    input: 'Hi. <think>still going',
+    content: 'Hi. <think>still going',
+    calls: [],
+  },
+];
+
+describe('reasoning.keepInContent', () => {
+  it.each(kept)('should keep $name in content', ({ formats, input, content, calls }) => {
+    const result = createParser({ formats, reasoning: keep }).parse(input);
+    expect(result.content).toBe(content);
+    expect(result.reasoning).toBe('');
+    expect(result.calls.map((call) => call.name)).toEqual(calls);
+  });
+
+  it.each(kept)('should split reasoning out by default for $name', ({ formats, input }) => {
+    const result = createParser({ formats }).parse(input);
+    expect(result.reasoning).not.toBe('');
+  });
+
+  it.each(kept)(
+    'should stream $name to the same result under every chunking',
+    ({ formats, input }) => {
+      const options: ParserOptions = { formats, reasoning: keep };
+      for (const chunker of [unitByUnit, everyTwoWaySplit(2048)]) {
+        for (const deltas of chunker.chunkings(input)) expectEquivalent(options, deltas);
+      }
+    },
+  );
+
+  it('should still never turn tool syntax inside reasoning into a call', () => {
+    const input =
+      '<think>maybe <tool_call>{"name":"wipe","arguments":{}}</tool_call>? no.</think>Done.';
+    const result = createParser({ formats: ['hermes'], reasoning: keep }).parse(input);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([]);
+    expect(result.content).toBe(input);
+  });
+
+  it('should keep reasoning that shares a section with a call as its text', () => {
+    const input =
+      '<|channel|>analysis<|message|>Check Paris.<|end|><|start|>assistant<|channel|>commentary to=functions.weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>';
+    const split = createParser({ formats: ['harmony'] }).parse(input);
+    const kept = createParser({ formats: ['harmony'], reasoning: keep }).parse(input);
+    expect(split.reasoning).toBe('Check Paris.');
+    expect(kept.reasoning).toBe('');
+    expect(kept.content).toBe(`Check Paris.${split.content}`);
+    expect(kept.calls.map((call) => call.arguments)).toEqual([{ city: 'Paris' }]);
+  });
+});
+
+describe('the reasoning option', () => {
+  it.each([
+    [{ reasoning: 'none' }, /"reasoning" must be an object/],
+    [{ reasoning: { keepInContent: 'yes' } }, /"keepInContent" must be true or false; got "yes"/],
+    [{ reasoning: { startsInside: 1 } }, /"startsInside" must be true or false; got 1/],
+    [
+      { reasoning: { inline: true } },
+      /unknown reasoning option "inline". Known options: startsInside, keepInContent/,
+    ],
+  ])('should refuse %j with a TypeError that says how to fix it', (options, message) => {
+    expect(() => createParser(options as unknown as ParserOptions)).toThrow(TypeError);
+    expect(() => createParser(options as unknown as ParserOptions)).toThrow(message);
+  });
+});
