@@ -11,11 +11,17 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listCorpusFiles, readCorpusFile } from '../src/conformance/corpus.js';
-import { runConformance, type CaseOutcome, type Tally } from '../src/conformance/run.js';
+import {
+  runConformance,
+  type CaseOutcome,
+  type CaseSettings,
+  type Tally,
+} from '../src/conformance/run.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const baselinePath = join(root, 'conformance', 'baseline.json');
 const differencesPath = join(root, 'conformance', 'known-differences.json');
+const settingsPath = join(root, 'conformance', 'case-settings.json');
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((arg) => arg.startsWith('--')));
@@ -30,11 +36,20 @@ if (paths.length === 0) {
 const differences: Record<string, string> = existsSync(differencesPath)
   ? (JSON.parse(readFileSync(differencesPath, 'utf8')) as Record<string, string>)
   : {};
+// `--defaults` runs every case with the library's defaults, ignoring the source tests' settings.
+const settings: Record<string, CaseSettings> =
+  flags.has('--defaults') || !existsSync(settingsPath)
+    ? {}
+    : (JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, CaseSettings>);
 const files = listCorpusFiles(paths).map((path) => readCorpusFile(path));
 const failed: { file: string; outcome: CaseOutcome }[] = [];
-const report = runConformance(files, (file, outcome) => {
-  if (!outcome.forced || !outcome.auto) failed.push({ file, outcome });
-});
+const report = runConformance(
+  files,
+  (file, outcome) => {
+    if (!outcome.forced || !outcome.auto) failed.push({ file, outcome });
+  },
+  settings,
+);
 
 if (flags.has('--json')) {
   console.log(JSON.stringify(report, null, 2));

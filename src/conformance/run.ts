@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createParser } from '../parser.js';
 import { parseJson } from '../json/index.js';
+import type { ParserOptions } from '../options.js';
 import type { FormatId, ParseResult } from '../types.js';
 import type { CorpusCase, CorpusFile } from './corpus.js';
 
@@ -26,6 +27,41 @@ export interface ConformanceReport extends Tally {
   autoFailures: string[];
 }
 
+/**
+ * How the source test configured its parser for a case, where that differs from this library's
+ * defaults: the runner configures `createParser` the same way, so the comparison is like for
+ * like. Keyed by case id or id prefix (`vllm/`); the longest key that matches wins.
+ */
+export interface CaseSettings {
+  /** The `reasoning` option the case runs with (e.g. llama.cpp's `reasoning_format: none`). */
+  reasoning?: ParserOptions['reasoning'];
+  /**
+   * Run without the case's `tools`: the source test declares a tool list that is not JSON Schema
+   * and that its parser never checks calls against.
+   */
+  ignoreTools?: boolean;
+  /** Why the source test's configuration is this one. */
+  why: string;
+}
+
+/**
+ * The settings of the longest key that is the case's id or a prefix of it.
+ *
+ * @param settings - The settings table.
+ * @param id - The case id.
+ * @returns The matching settings, or `undefined`.
+ */
+export function settingsFor(
+  settings: Readonly<Record<string, CaseSettings>>,
+  id: string,
+): CaseSettings | undefined {
+  let best: string | undefined;
+  for (const key of Object.keys(settings)) {
+    if (id.startsWith(key) && (best === undefined || key.length > best.length)) best = key;
+  }
+  return best === undefined ? undefined : settings[best];
+}
+
 /** How one case went. */
 export interface CaseOutcome {
   id: string;
@@ -45,6 +81,7 @@ export interface CaseOutcome {
 export function runConformance(
   files: readonly CorpusFile[],
   onCase?: (file: string, outcome: CaseOutcome) => void,
+  settings: Readonly<Record<string, CaseSettings>> = {},
 ): ConformanceReport {
   const report: ConformanceReport = {
     total: 0,
@@ -58,7 +95,7 @@ export function runConformance(
   };
   for (const file of files) {
     const fileTally: Tally = (report.files[file.name] = { total: 0, passed: 0, autoPassed: 0 });
-    const outcomes = runFile(file);
+    const outcomes = runFile(file, settings);
     for (const { outcome, format } of outcomes) {
       onCase?.(file.name, outcome);
       const formatTally = (report.formats[format] ??= { total: 0, passed: 0, autoPassed: 0 });
@@ -75,11 +112,14 @@ export function runConformance(
   return report;
 }
 
-function runFile(file: CorpusFile): { outcome: CaseOutcome; format: string }[] {
+function runFile(
+  file: CorpusFile,
+  settings: Readonly<Record<string, CaseSettings>>,
+): { outcome: CaseOutcome; format: string }[] {
   switch (file.kind) {
     case 'tool-calls':
       return file.cases.map((testCase) => ({
-        outcome: runCase(testCase),
+        outcome: runCase(testCase, settingsFor(settings, testCase.id)),
         format: testCase.format,
       }));
     case 'json-suite':
@@ -114,11 +154,12 @@ function runFile(file: CorpusFile): { outcome: CaseOutcome; format: string }[] {
  * Runs one tool-call case in forced and auto mode.
  *
  * @param testCase - The case.
+ * @param settings - How the source test configured its parser, when not like the defaults.
  * @returns Whether each mode passed, and why forced mode failed.
  */
-export function runCase(testCase: CorpusCase): CaseOutcome {
-  const forced = check(testCase, [testCase.format as FormatId]);
-  const auto = check(testCase, 'auto');
+export function runCase(testCase: CorpusCase, settings?: CaseSettings): CaseOutcome {
+  const forced = check(testCase, [testCase.format as FormatId], settings);
+  const auto = check(testCase, 'auto', settings);
   const outcome: CaseOutcome = {
     id: testCase.id,
     forced: forced === undefined,
@@ -129,12 +170,19 @@ export function runCase(testCase: CorpusCase): CaseOutcome {
 }
 
 /** Returns `undefined` when the case passes, else what differed. */
-function check(testCase: CorpusCase, formats: 'auto' | FormatId[]): string | undefined {
+function check(
+  testCase: CorpusCase,
+  formats: 'auto' | FormatId[],
+  settings: CaseSettings | undefined,
+): string | undefined {
   let result: ParseResult;
   try {
-    const parser = createParser(
-      testCase.tools === undefined ? { formats } : { formats, tools: testCase.tools },
-    );
+    const options: ParserOptions = { formats };
+    if (testCase.tools !== undefined && settings?.ignoreTools !== true) {
+      options.tools = testCase.tools;
+    }
+    if (settings?.reasoning !== undefined) options.reasoning = settings.reasoning;
+    const parser = createParser(options);
     result = parser.parse(testCase.input);
   } catch (error) {
     return `threw: ${error instanceof Error ? error.message : String(error)}`;
