@@ -120,7 +120,9 @@ export type RepairKind =
   /** A closing tag left out (`</parameter>`, `</function>`) and implied by the tag that follows. */
   | 'implicit-close-tag'
   /** A call written without its opening tag (`<function=...>` with no `<tool_call>` before it). */
-  | 'missing-start-marker';
+  | 'missing-start-marker'
+  /** A call id the model wrote that an earlier call of the output already had, renamed `<id>_2`... */
+  | 'duplicate-id';
 
 /** One change made to the model's text, with where it was made. */
 export interface Repair {

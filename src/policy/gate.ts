@@ -13,6 +13,7 @@
 import type { Format } from '../formats/format.js';
 import type { Limits } from '../options.js';
 import type { CallFormat, Issue, RejectedCall, TelemetryRecord, ToolCall } from '../types.js';
+import { claimOwnId, createOwnIds, type OwnIds } from '../ids.js';
 import { createTelemetryRecord } from '../telemetry/record.js';
 import { groupCandidates, formatNear } from './candidates.js';
 import { decideCall, type CallVerdict, type GateCall, type GateSettings } from './decide.js';
@@ -143,7 +144,11 @@ export function createGate(options: GateOptions): Gate {
       };
 
       let fallbackIndex = 0;
-      for (const call of calls) {
+      // A model may write one id on several calls; a stream hands its calls over already renamed.
+      let ownIds: OwnIds | undefined;
+      for (const written of calls) {
+        const call =
+          written.id === undefined ? written : claimOwnId(written, (ownIds ??= createOwnIds()));
         const started = performance.now();
         const group = call.fallback
           ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]

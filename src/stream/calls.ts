@@ -5,6 +5,7 @@
  * with a `malformed` rejection, never silently changed.
  */
 import type { ExtractedCall } from '../pipeline/extract.js';
+import { createOwnIds, type OwnIds } from '../ids.js';
 import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
 import { createJsonPrefixWriter, type JsonPrefixWriter } from './json-writer.js';
 
@@ -29,10 +30,14 @@ export interface StartedCall {
   sent: string;
 }
 
-/** Ids a stream hands out: peeked for a call that may be rejected, taken when one is accepted. */
+/**
+ * Ids a stream hands out: peeked for a call that may be rejected, taken when one is accepted; and
+ * the ids the model wrote itself, claimed in output order as `parse` claims them.
+ */
 export interface IdPool {
   peek(): string;
   take(): string;
+  readonly own: OwnIds;
 }
 
 /**
@@ -53,6 +58,7 @@ export function createIdPool(next: () => string): IdPool {
   // An id drawn for a start event and not yet taken by phase 2.
   let reserved: string | undefined;
   return {
+    own: createOwnIds(),
     peek: () => (reserved ??= next()),
     take() {
       const id = reserved ?? next();
@@ -83,7 +89,8 @@ export function startCall(
   maxDepth: number,
   out: StreamEvent[],
 ): StartedCall {
-  const id = head.ownId ?? ids.peek();
+  // Phase 2 claims the own id when the call is decided; nothing is claimed between the two.
+  const id = head.ownId === undefined ? ids.peek() : ids.own.peek(head.ownId);
   out.push({ type: 'tool-call-start', id, index, name: head.name });
   return { ...head, id, writer: createJsonPrefixWriter(maxDepth), sent: '' };
 }

@@ -4,6 +4,7 @@
  * fallback calls (the gate counts fallback candidates over the output, fail closed) and sections
  * that could not be read (the gate turns those issues into rejections after every call's id).
  */
+import { claimOwnId } from '../ids.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
 import type { CallFormat, Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
 import type { IdPool, Verdict } from './calls.js';
@@ -96,7 +97,7 @@ export function createStreamPhase2(
   return {
     decide(call) {
       drawn.length = 0;
-      const batch = decider({ text: '', calls: [call], issues: [] });
+      const batch = decider({ text: '', calls: [claimOwnId(call, ids.own)], issues: [] });
       const accepted = batch.calls[0];
       if (accepted !== undefined) return { accepted: true, call: accepted };
       return { accepted: false, rejection: batch.rejected[0] as RejectedCall };
@@ -104,7 +105,8 @@ export function createStreamPhase2(
     defer(call, sectionText, sectionStart) {
       this.observe(sectionText, sectionStart);
       const joins = gapFrom !== -1 && (gapText === -1 || gapText >= call.span.start);
-      deferred.push({ call, joins });
+      // Claimed now, in output order: parse claims a fallback call's id among the primary ones.
+      deferred.push({ call: claimOwnId(call, ids.own), joins });
       gapFrom = call.span.end;
       gapText = -1;
       this.observe(sectionText, sectionStart);
