@@ -37,6 +37,11 @@ export interface Limits {
   maxOutputSize: number;
   /** Largest candidate in a fallback syntax, in UTF-16 units. Default 2 KiB (`too-large`). */
   maxFallbackCallSize: number;
+  /**
+   * Most issues listed in one result. Default 1000: the first 1000 are kept and one
+   * `too-many-issues` issue says how many more were dropped. Calls and rejections are unaffected.
+   */
+  maxIssues: number;
 }
 
 /** Default {@link Limits}. */
@@ -46,6 +51,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxCalls: 128,
   maxOutputSize: 16 * 1024 * 1024,
   maxFallbackCallSize: 2 * 1024,
+  maxIssues: 1000,
 });
 
 /** Options of {@link createParser}. */

@@ -153,7 +153,9 @@ export type IssueCode =
   /** A call inside an example (a fenced block the text introduces as an example). */
   | 'example-context'
   /** Tool syntax inside reasoning, which never becomes a call. */
-  | 'call-in-reasoning';
+  | 'call-in-reasoning'
+  /** More issues than the `maxIssues` limit: the last issue of the list, saying how many were dropped. */
+  | 'too-many-issues';
 
 /** A problem found in the model's output, as plain data with its position. */
 export interface Issue {
