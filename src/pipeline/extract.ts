@@ -112,7 +112,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
 
     const section = readSection(context, plan, hit.formats, hit.position, {
       wholeStart: hit.position <= firstText,
-      intent: intentFrom !== -1 && intentFrom <= hit.position,
+      // The marker itself may be the intent marker (`<|python_start|>` opening a pythonic list).
+      intent: intentFrom !== -1 && intentFrom <= hit.position + hit.marker.length,
       lastText,
     });
     if (section === undefined) {

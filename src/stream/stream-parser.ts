@@ -156,9 +156,18 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     }
   }
 
-  function candidates(formats: readonly Format[], position: number): Format[] {
+  /** An intent marker ends by the end of the marker at `position` (or is that marker), as in parse. */
+  function intentBy(position: number, markerLength: number): boolean {
+    return intentEnd !== -1 && intentEnd <= position + markerLength;
+  }
+
+  function candidates(
+    formats: readonly Format[],
+    position: number,
+    markerLength: number,
+  ): Format[] {
     const wholeStart = firstText === -1 || position <= firstText;
-    const intent = intentEnd !== -1 && intentEnd <= position;
+    const intent = intentBy(position, markerLength);
     return formats.filter(
       (format) => !(plan.auto && format.syntax === 'bare' && !wholeStart && !intent),
     );
@@ -216,7 +225,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       release('text-delta', hit.position);
       return false;
     }
-    const formats = candidates(hit.formats, base + hit.position);
+    const formats = candidates(hit.formats, base + hit.position, hit.marker.length);
     if (formats.length === 0) {
       // Not a candidate here: ordinary text, as the batch scan's unclaimed marker.
       release('text-delta', hit.position + 1);
@@ -250,7 +259,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       formats,
       placement: {
         wholeStart: firstText === -1 || start <= firstText,
-        intent: intentEnd !== -1 && intentEnd <= start,
+        intent: intentBy(start, markerLength),
       },
       before: history.slice(-LOOK_BEHIND),
       engine,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 import { TOOLS } from './fixtures.js';
 
 describe('fallback gates', () => {
@@ -49,6 +50,19 @@ describe('fallback gates', () => {
       'A: <tool_call>{"name": "get_weather", "arguments": {"city": "A"}}</tool_call> or B: <tool_call>{"name": "get_weather", "arguments": {"city": "B"}}</tool_call>',
     );
     expect(two.rejected.map((rejection) => rejection.reason)).toEqual(['ambiguous', 'ambiguous']);
+  });
+
+  it('should read a bare syntax whose own wrapper token is the intent marker, wrapper removed', () => {
+    const auto = createParser({ formats: 'auto', tools: TOOLS });
+    const text = 'On it: <|python_start|>[get_weather(city="Mons")]<|python_end|> and done.';
+    const result = auto.parse(text);
+    expect(result.calls.map((call) => [call.format, call.arguments])).toEqual([
+      ['pythonic', { city: 'Mons' }],
+    ]);
+    expect(result.content).toBe('On it:  and done.');
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      expectEquivalent({ formats: 'auto', tools: TOOLS }, [text.slice(0, cut), text.slice(cut)]);
+    }
   });
 
   it('should treat a list of parallel calls as one candidate', () => {
