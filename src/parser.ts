@@ -5,6 +5,7 @@
 import type { FormatContext } from './formats/format.js';
 import { selectFormats, resolveLimits, resolveReasoning, type ParserOptions } from './options.js';
 import { extract, type ExtractPlan } from './pipeline/extract.js';
+import { capIssues } from './pipeline/cap-issues.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
 import { createGate } from './policy/gate.js';
 import { resolvePolicy } from './policy/options.js';
@@ -134,7 +135,7 @@ export function createParser(options: ParserOptions = {}): Parser {
         rejected: decision.rejected,
         content: extraction.content,
         reasoning: extraction.reasoning,
-        issues: extraction.issues,
+        issues: capIssues(extraction.issues, limits.maxIssues),
         syntaxSeen: extraction.syntaxSeen,
         rejectedByPolicy: decision.rejectedByPolicy,
         rejectedToolNames: decision.rejectedToolNames,

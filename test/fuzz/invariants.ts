@@ -24,6 +24,7 @@ const ISSUE_CODES = new Set([
   'invalid-json',
   'example-context',
   'call-in-reasoning',
+  'too-many-issues',
 ]);
 
 const REASONS = new Set([
