@@ -6,14 +6,18 @@
  *
  *     // @start Section: import('../formats/hermes/ast.js').HermesSection
  *
+ * Each parser is then rewritten by `hoist-peggy.ts` so that a call reuses the parser's constants
+ * and functions instead of rebuilding them (a grammar whose output it cannot rewrite fails).
+ *
  * Usage: `npm run grammars [-- <name>...]` (no names: every grammar). A grammar that fails to
  * compile is reported and the script exits 1 after trying the others, so one broken grammar does
  * not hide the state of the rest.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hoistParser } from './hoist-peggy.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +61,7 @@ function readStartRules(source: string, file: string): StartRule[] {
 
 function compile(name: string, grammarDirectory: string, outputDirectory: string): void {
   const file = join(grammarDirectory, `${name}.peggy`);
+  const output = join(outputDirectory, `${name}.js`);
   const rules = readStartRules(readFileSync(file, 'utf8'), `grammar/${name}.peggy`);
   const returnTypes = Object.fromEntries(rules.map((rule) => [rule.name, rule.type]));
   execFileSync(
@@ -71,11 +76,13 @@ function compile(name: string, grammarDirectory: string, outputDirectory: string
       '--allowed-start-rules',
       rules.map((rule) => rule.name).join(','),
       '-o',
-      join(outputDirectory, `${name}.js`),
+      output,
       file,
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
+  // Peggy rebuilds every constant and rule function on each call; build them once instead.
+  writeFileSync(output, hoistParser(readFileSync(output, 'utf8'), name));
 }
 
 const requested = process.argv.slice(2);
