@@ -124,7 +124,7 @@ function describeFailure(error: unknown, text: string, maxDepth: number, offset:
     at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';
   return {
     code: 'invalid-json',
-    message: `the payload is not valid JSON: unexpected ${received} at ${offset + at}`,
+    message: `the payload is not valid JSON: unexpected ${received}`,
     offset: offset + at,
     received,
   };

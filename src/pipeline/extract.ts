@@ -100,7 +100,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
         syntaxSeen = true;
         issues.push({
           code: 'example-context',
-          message: `tool-call syntax at ${hit.position} is inside a block introduced as an example; it was not treated as a call`,
+          message: `tool-call syntax inside a block introduced as an example was not treated as a call`,
           offset: hit.position,
         });
       }
@@ -226,7 +226,7 @@ export function safeParseAt(
           code: tooDeep ? 'too-deep' : 'malformed-tool-call',
           message: tooDeep
             ? `${format.id} section nests deeper than the parser can follow`
-            : `${format.id} could not read the section at ${start}`,
+            : `${format.id} could not read the section`,
           offset: start,
         },
       ],

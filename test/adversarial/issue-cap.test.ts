@@ -61,7 +61,7 @@ describe('maxIssues', () => {
   it('should let a stream fold to what a capped parse gives', () => {
     const options = { formats: ['kimi_k2' as const], limits: { maxIssues: 2 } };
     for (const chunker of [unitByUnit, everyTwoWaySplit()]) {
-      for (const deltas of chunker.chunkings(brokenKimi(4, ''))) expectEquivalent(options, deltas);
+      for (const deltas of chunker.chunkings(brokenKimi(4))) expectEquivalent(options, deltas);
     }
   });
 

@@ -37,7 +37,7 @@ function lowerCall(call: DeepSeekV3Call, context: FormatContext): Lowered {
     return {
       issue: {
         code: 'malformed-tool-call',
-        message: `the deepseek_v3 call at ${call.start} has no <｜tool▁sep｜> before its name`,
+        message: 'the deepseek_v3 call has no <｜tool▁sep｜> before its name',
         offset: call.start,
       },
     };

@@ -38,7 +38,7 @@ function lowerCall(call: DeepSeekV31Call, context: FormatContext): Lowered {
     return {
       issue: {
         code: 'malformed-tool-call',
-        message: `the deepseek_v31 call "${name}" at ${call.start} has no <｜tool▁sep｜> before its arguments`,
+        message: `the deepseek_v31 call "${name}" has no <｜tool▁sep｜> before its arguments`,
         offset: call.start,
       },
     };

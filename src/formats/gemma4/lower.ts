@@ -26,12 +26,12 @@ export function lowerGemma4(node: Gemma4Section, end: number, context: FormatCon
         section.closed
           ? {
               code: 'malformed-tool-call' as const,
-              message: `<|tool_call> at ${section.start} is not followed by call:NAME{...}`,
+              message: '<|tool_call> is not followed by call:NAME{...}',
               offset: section.body.start,
             }
           : {
               code: 'incomplete-tool-call' as const,
-              message: `<|tool_call> at ${section.start} was cut off by the end of the output`,
+              message: '<|tool_call> was cut off by the end of the output',
               offset: section.body.start,
             },
       ],

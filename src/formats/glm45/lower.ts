@@ -38,7 +38,7 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
         match(item)
           .with({ type: 'glm45-stray-text' }, (stray) => {
             if (stray.text.replaceAll('\\n', '').trim() === '') return;
-            problems.push(malformed(`unexpected text in "${name}" at ${stray.start}`, stray.start));
+            problems.push(malformed(`unexpected text in "${name}"`, stray.start));
           })
           .with({ type: 'glm45-pair' }, (pair) => {
             const key = pair.key.text.trim();
@@ -51,7 +51,7 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
             }
             if (key === '' || pair.keyClose === 'missing') {
               problems.push(
-                malformed(`a key of "${name}" at ${pair.start} is not closed or empty`, pair.start),
+                malformed(`a key of "${name}" is not closed or empty`, pair.start),
               );
               return;
             }

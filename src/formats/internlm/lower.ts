@@ -25,7 +25,7 @@ export function lowerInternLm(node: InternLmSection, end: number, context: Forma
         issues: [
           {
             code: 'malformed-tool-call' as const,
-            message: `the internlm action at ${section.start} is for the "${executor}" executor, not a tool call`,
+            message: `the internlm action is for the "${executor}" executor, not a tool call`,
             offset: section.executor.start,
           },
         ],

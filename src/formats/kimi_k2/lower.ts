@@ -18,7 +18,7 @@ export function lowerKimi(node: KimiSection, end: number, context: FormatContext
   if (calls.length === 0 && issues.length === 0) {
     issues.push({
       code: 'malformed-tool-call',
-      message: `the kimi_k2 tool-call section at ${node.start} holds no call`,
+      message: 'the kimi_k2 tool-call section holds no call',
       offset: node.start,
     });
   }
@@ -41,7 +41,7 @@ function lowerCall(call: KimiCall, context: FormatContext): Lowered {
     return {
       issue: {
         code: 'malformed-tool-call',
-        message: `the kimi_k2 call "${id}" at ${call.start} has no <|tool_call_argument_begin|>`,
+        message: `the kimi_k2 call "${id}" has no <|tool_call_argument_begin|>`,
         offset: call.start,
       },
     };

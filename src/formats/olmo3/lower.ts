@@ -31,7 +31,7 @@ export function lowerOlmo3(node: Olmo3Section, end: number, context: FormatConte
       issues: [
         {
           code: 'malformed-tool-call' as const,
-          message: `the <function_calls> block at ${section.start} is not Python calls one a line`,
+          message: 'the <function_calls> block is not Python calls one a line',
           offset: section.body.start,
         },
       ],

@@ -43,7 +43,7 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
       issues: [
         {
           code: 'malformed-tool-call' as const,
-          message: `<|python_start|> is not followed by Python calls at ${section.body.start}`,
+          message: '<|python_start|> is not followed by Python calls',
           offset: section.body.start,
         },
       ],

@@ -30,7 +30,7 @@ export function lowerSeedOss(node: SeedOssNode, context: FormatContext): Section
           : [
               {
                 code: 'call-in-reasoning' as const,
-                message: `tool-call syntax inside <seed:think> at ${think.text.start + musing} is not a call`,
+                message: 'tool-call syntax inside <seed:think> is not a call',
                 offset: think.text.start + musing,
               },
             ];

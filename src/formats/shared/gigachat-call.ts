@@ -49,7 +49,7 @@ export function readGigaChatBody(
       end: start,
       closed: false,
       issue: malformed(
-        `the ${format} call at ${sectionStart} is not followed by a JSON object`,
+        `the ${format} call is not followed by a JSON object`,
         start,
       ),
     };
@@ -70,7 +70,7 @@ export function readGigaChatBody(
     return {
       end,
       closed,
-      issue: malformed(`the ${format} call at ${start} has no "arguments"`, start),
+      issue: malformed(`the ${format} call has no "arguments"`, start),
     };
   }
   const read = readCallObject(value, start, GIGACHAT_FIELDS);

@@ -4,7 +4,8 @@ import type { Issue, Repair } from '../../types.js';
 /**
  * A `malformed-tool-call` issue: tool syntax whose body could not be read.
  *
- * @param message - What was wrong, quoting the position.
+ * @param message - What was wrong. It quotes no position: a stream reads a window of the
+ *   output, so only `offset` (rebased) can say where.
  * @param offset - Where, in the output.
  * @returns The issue.
  * @example
@@ -25,7 +26,7 @@ export function malformed(message: string, offset: number): Issue {
 export function incomplete(offset: number): Issue {
   return {
     code: 'incomplete-tool-call',
-    message: `the call at ${offset} was cut off by the end of the output`,
+    message: 'the call was cut off by the end of the output',
     offset,
   };
 }

@@ -218,7 +218,7 @@ export function readCallList(
 export function notJsonIssue(span: Span, what: string): Issue {
   return {
     code: 'malformed-tool-call',
-    message: `expected ${what} at ${span.start}`,
+    message: `expected ${what}`,
     offset: span.start,
   };
 }

@@ -35,7 +35,7 @@ export function readJsonValueAt(context: FormatContext, start: number): JsonValu
         ok: false,
         issue: {
           code: 'too-deep',
-          message: `the JSON at ${start} nests deeper than the maxDepth limit of ${context.limits.maxDepth}`,
+          message: `the JSON nests deeper than the maxDepth limit of ${context.limits.maxDepth}`,
           offset: start,
         },
       },

@@ -62,7 +62,7 @@ export function lowerXmlFunction(
   if (name === '' || body.open === 'missing') {
     if (!complete) return { issues: [incomplete(node.start)] };
     const problem = name === '' ? 'has no name' : 'has no ">" after its name';
-    return { issues: [malformed(`the <function=...> at ${node.start} ${problem}`, node.start)] };
+    return { issues: [malformed(`the <function=...> ${problem}`, node.start)] };
   }
   const repairs: Repair[] = [...source.repairs];
   if (body.close === 'implicit') repairs.push(implied('</function>', node.end));
@@ -72,7 +72,7 @@ export function lowerXmlFunction(
     match(item)
       .with({ type: 'xml-stray-text' }, (stray) => {
         if (stray.text.trim() !== '') {
-          problems.push(malformed(`unexpected text in "${name}" at ${stray.start}`, stray.start));
+          problems.push(malformed(`unexpected text in "${name}"`, stray.start));
         }
       })
       .with({ type: 'xml-parameter' }, (parameter) => {
@@ -80,7 +80,7 @@ export function lowerXmlFunction(
         const key = parameter.name.text.trim();
         if (parameter.open === 'missing' || (key === '' && parameter.open === 'closed')) {
           const at = parameter.start;
-          problems.push(malformed(`a parameter of "${name}" at ${at} has no name`, at));
+          problems.push(malformed(`a parameter of "${name}" has no name`, at));
           return;
         }
         if (parameter.close === 'implicit') repairs.push(implied('</parameter>', parameter.end));

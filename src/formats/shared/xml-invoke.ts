@@ -96,13 +96,13 @@ export function strayIssue(
   return atEnd
     ? {
         code: 'incomplete-tool-call',
-        message: `${format} tool call cut off at ${rest.start}`,
+        message: `${format} tool call cut off by the end of the output`,
         offset: rest.start,
         received,
       }
     : {
         code: 'malformed-tool-call',
-        message: `${format} text at ${rest.start} is not an invoke element`,
+        message: `${format} text is not an invoke element`,
         offset: rest.start,
         received,
       };
@@ -127,7 +127,7 @@ export function lowerInvoke(
     .with({ type: 'xml-invoke' }, (node) => {
       const name = attribute(node.attributes, 'name')?.trim() ?? '';
       if (name === '') {
-        return { issues: [malformed(`invoke at ${node.start} has no tool name`, node.start)] };
+        return { issues: [malformed(`an invoke has no tool name`, node.start)] };
       }
       // The output ended inside the element (not at a stop marker): the call was cut off.
       const cutOff = !node.closed && node.end >= context.text.length;

@@ -57,7 +57,7 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
         if (stray.text.trim() === '') return;
         junk = true;
         issues.push(
-          malformed(`unexpected text in ${source.tags.open} at ${stray.start}`, stray.start),
+          malformed(`unexpected text in ${source.tags.open}`, stray.start),
         );
       })
       .exhaustive();
@@ -70,7 +70,7 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
             message: `the output ended after ${source.tags.open}`,
             offset: span.start,
           }
-        : malformed(`the ${source.tags.open} at ${span.start} holds no <function=...>`, span.start),
+        : malformed(`the ${source.tags.open} holds no <function=...>`, span.start),
     );
   }
   // Junk between functions means the section is not what it looks like: no call runs.

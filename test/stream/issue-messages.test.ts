@@ -1,0 +1,57 @@
+/**
+ * A stream reads each section on a window of the output that starts at its marker. The messages
+ * of the issues it finds there end up in rejection envelopes, so they must not depend on where
+ * the window starts: positions live in `offset` only (rebased), never in the message text.
+ */
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import type { FormatId } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit } from '../helpers/chunkers.js';
+import { expectEquivalent } from './equivalence.js';
+
+const PROSE = 'Here is my answer, with some prose first. ';
+
+/** Unreadable sections after prose, one per message a lowering writes. */
+const CASES: [FormatId, string][] = [
+  [
+    'kimi_k2',
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_end|><|tool_calls_section_end|>',
+  ],
+  ['kimi_k2', '<|tool_calls_section_begin|> <|tool_calls_section_end|>'],
+  [
+    'deepseek_v31',
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f{"a":1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  ],
+  [
+    'qwen3_coder',
+    '<tool_call>\n<function=f>\nstray words\n<parameter=a>1</parameter>\n</function>\n</tool_call>',
+  ],
+  ['qwen3_coder', '<tool_call>\n<function=>\n</function>\n</tool_call>'],
+  ['minimax_m2', '<minimax:tool_call>\n<invoke>\n</invoke>\n</minimax:tool_call>'],
+  ['minimax_m2', '<minimax:tool_call>\nhello\n</minimax:tool_call>'],
+  ['gemma4', '<|tool_call>nonsense<tool_call|>'],
+  ['pythonic', '<|python_start|>not python<|python_end|>'],
+  ['internlm', '<|action_start|><|interpreter|>print(1)<|action_end|>'],
+];
+
+describe('issue messages read on a window of the output', () => {
+  it.each(CASES)('should give %s a message without a position', (format, section) => {
+    const result = createParser({ formats: [format] }).parse(PROSE + section);
+    expect(result.rejected).toHaveLength(1);
+    expect(result.issues.length).toBeGreaterThan(0);
+    for (const issue of result.issues) {
+      expect(issue.offset).toBeGreaterThanOrEqual(PROSE.length);
+      expect(issue.message).not.toMatch(/\bat \d/);
+    }
+  });
+
+  it.each(CASES)(
+    'should give %s the rejection parse gives under every split',
+    (format, section) => {
+      for (const chunker of [unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(PROSE + section))
+          expectEquivalent({ formats: [format] }, deltas);
+      }
+    },
+  );
+});
