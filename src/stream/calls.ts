@@ -7,6 +7,7 @@
 import type { ExtractedCall } from '../pipeline/extract.js';
 import { createOwnIds, type OwnIds } from '../ids.js';
 import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
+import { createHeldText, type HeldText } from './held-text.js';
 import { createJsonPrefixWriter, type JsonPrefixWriter } from './json-writer.js';
 
 /** Phase 2's answer for one call. */
@@ -26,8 +27,11 @@ export interface StartedCall {
   /** Where its section started (for the rejection's span if the section vanishes). */
   start: number;
   writer: JsonPrefixWriter;
-  /** Canonical JSON sent so far in its deltas. */
-  sent: string;
+  /**
+   * Canonical JSON sent so far in its deltas, kept in blocks: a string grown by `+=` one unit at
+   * a time is a rope of about 30 bytes a unit, whose flattening at the end is slow.
+   */
+  sent: HeldText;
 }
 
 /**
@@ -92,7 +96,7 @@ export function startCall(
   // Phase 2 claims the own id when the call is decided; nothing is claimed between the two.
   const id = head.ownId === undefined ? ids.peek() : ids.own.peek(head.ownId);
   out.push({ type: 'tool-call-start', id, index, name: head.name });
-  return { ...head, id, writer: createJsonPrefixWriter(maxDepth), sent: '' };
+  return { ...head, id, writer: createJsonPrefixWriter(maxDepth), sent: createHeldText('') };
 }
 
 /**
@@ -103,10 +107,10 @@ export function startCall(
  * @param out - Events are pushed here.
  */
 export function feedCall(call: StartedCall, text: string, out: StreamEvent[]): void {
-  if (call.writer.state !== 'open') return;
+  // A writer that is done or stalled writes nothing.
   const delta = call.writer.write(text);
   if (delta === '') return;
-  call.sent += delta;
+  call.sent.append(delta);
   out.push({ type: 'tool-call-delta', id: call.id, argumentsDelta: delta });
 }
 
@@ -133,15 +137,16 @@ export function emitCall(
   const { out, ids } = context;
   if (started !== undefined) {
     const canonical = JSON.stringify(call.arguments);
+    const sent = started.sent.text();
     const same =
-      call.name === started.name && call.id === started.ownId && canonical.startsWith(started.sent);
+      call.name === started.name && call.id === started.ownId && canonical.startsWith(sent);
     if (same) {
       const verdict = context.decide(call);
-      if (canonical.length > started.sent.length) {
+      if (canonical.length > sent.length) {
         out.push({
           type: 'tool-call-delta',
           id: started.id,
-          argumentsDelta: canonical.slice(started.sent.length),
+          argumentsDelta: canonical.slice(sent.length),
         });
       }
       out.push(endEvent(started.id, verdict));

@@ -1,7 +1,8 @@
 /**
- * Incremental string search for streams: occurrences of fixed strings found with `indexOf` on
- * each new delta plus a short tail of the previous ones, so a needle split across deltas is
- * still found and no text is ever searched twice.
+ * Incremental string search for streams: occurrences of fixed strings found across deltas, a
+ * needle split across deltas included. Each needle keeps a Knuth-Morris-Pratt state (how much of
+ * it the text seen so far ends with), so a delta is read once, unit by unit, and nothing is
+ * copied or allocated per delta: with one-unit deltas a finder costs a few comparisons a push.
  */
 
 /** A needle occurrence, in absolute offsets of the stream. */
@@ -17,10 +18,29 @@ export interface Finder {
    * Searches one more delta.
    *
    * @param delta - The next text.
-   * @param offset - Absolute offset of `delta[0]` in the stream.
-   * @returns The earliest occurrence that ends inside `delta`, or `undefined`.
+   * @param offset - Absolute offset of `delta[0]` in the stream (deltas are fed contiguously).
+   * @returns The occurrence that starts earliest among those ending inside `delta` (on a tie, the
+   * needle listed first), or `undefined`.
    */
   feed(delta: string, offset: number): Found | undefined;
+}
+
+/**
+ * The KMP failure function: `failure[i]` is the length of the longest proper prefix of
+ * `needle.slice(0, i + 1)` that is also its suffix.
+ */
+function failureOf(needle: string): Int32Array {
+  const failure = new Int32Array(needle.length);
+  let matched = 0;
+  for (let index = 1; index < needle.length; index += 1) {
+    const unit = needle.charCodeAt(index);
+    while (matched > 0 && needle.charCodeAt(matched) !== unit) {
+      matched = failure[matched - 1] as number;
+    }
+    if (needle.charCodeAt(matched) === unit) matched += 1;
+    failure[index] = matched;
+  }
+  return failure;
 }
 
 /**
@@ -36,32 +56,50 @@ export interface Finder {
  * ```
  */
 export function createFinder(needles: readonly string[]): Finder {
-  const keep = needles.reduce((longest, needle) => Math.max(longest, needle.length), 1) - 1;
-  // A needle can only complete in a delta that holds one of its last units.
-  const lastUnits = new Set(needles.map((needle) => needle.charCodeAt(needle.length - 1)));
-  // Earlier text, at least its last `keep` units (trimmed lazily): a split needle starts there.
-  let tail = '';
+  const count = needles.length;
+  const failures = needles.map(failureOf);
+  // The units needles start with: ASCII ones in a table, others (rare) in a short list.
+  const asciiStarts = new Uint8Array(128);
+  const otherStarts: number[] = [];
+  for (const needle of needles) {
+    const unit = needle.charCodeAt(0);
+    if (unit < 128) asciiStarts[unit] = 1;
+    else if (!otherStarts.includes(unit)) otherStarts.push(unit);
+  }
+  // Per needle: how many of its first units the text fed so far ends with (always < its length).
+  const matched = new Int32Array(count);
+  // How many needles have a partial match: while none has, a unit that starts no needle is skipped.
+  let engaged = 0;
   return {
     feed(delta, offset) {
-      let completes = false;
-      for (let index = 0; index < delta.length && !completes; index += 1) {
-        completes = lastUnits.has(delta.charCodeAt(index));
-      }
-      const text = tail + delta;
-      tail = text.length <= 4 * keep + 16 ? text : text.slice(text.length - keep);
-      if (!completes) return undefined;
-      const textStart = offset - (text.length - delta.length);
-      const newFrom = text.length - delta.length;
-      let best: Found | undefined;
-      for (const needle of needles) {
-        let at = text.indexOf(needle, Math.max(0, newFrom - needle.length + 1));
-        // Occurrences that end before this delta were reported (or not) by an earlier feed.
-        while (at !== -1 && at + needle.length <= newFrom) at = text.indexOf(needle, at + 1);
-        if (at !== -1 && (best === undefined || textStart + at < best.at)) {
-          best = { at: textStart + at, needle };
+      let bestAt = -1;
+      let bestNeedle = -1;
+      for (let index = 0; index < delta.length; index += 1) {
+        const unit = delta.charCodeAt(index);
+        if (engaged === 0 && (unit < 128 ? asciiStarts[unit] === 0 : !otherStarts.includes(unit))) {
+          continue;
+        }
+        for (let which = 0; which < count; which += 1) {
+          const needle = needles[which] as string;
+          let state = matched[which] as number;
+          if (state === 0 && needle.charCodeAt(0) !== unit) continue;
+          const failure = failures[which] as Int32Array;
+          while (state > 0 && needle.charCodeAt(state) !== unit)
+            state = failure[state - 1] as number;
+          if (needle.charCodeAt(state) === unit) state += 1;
+          if (state === needle.length) {
+            const at = offset + index + 1 - needle.length;
+            if (bestNeedle === -1 || at < bestAt || (at === bestAt && which < bestNeedle)) {
+              bestAt = at;
+              bestNeedle = which;
+            }
+            state = failure[state - 1] as number;
+          }
+          if ((state === 0) !== (matched[which] === 0)) engaged += state === 0 ? -1 : 1;
+          matched[which] = state;
         }
       }
-      return best;
+      return bestNeedle === -1 ? undefined : { at: bestAt, needle: needles[bestNeedle] as string };
     },
   };
 }

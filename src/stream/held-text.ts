@@ -1,7 +1,9 @@
 /**
  * The text a stream holds while a section is open: appended to in small deltas, read whole only
- * when a grammar runs. Deltas are merged into blocks so a million one-unit deltas neither make a
- * million-entry array nor a million-node rope, and reading it whole stays linear.
+ * when a grammar runs. Deltas are concatenated into blocks of about a thousand units (a `+=` of a
+ * short string is a cheap rope node, cheaper than an array slot plus a later `join`), so a million
+ * one-unit deltas neither make a million-entry array nor a million-node rope, and reading the
+ * whole stays linear.
  */
 
 /** A growing text; see {@link createHeldText}. */
@@ -12,8 +14,8 @@ export interface HeldText {
   readonly length: number;
 }
 
-/** Deltas merged into one block once this many are waiting. */
-const BLOCK = 256;
+/** The recent deltas become a block once they hold this many units. */
+const BLOCK_UNITS = 1024;
 
 /**
  * Creates a held text.
@@ -28,25 +30,27 @@ const BLOCK = 256;
  * ```
  */
 export function createHeldText(initial: string): HeldText {
-  // Merged blocks, in order; the last one is the cached whole text after a read.
+  // Blocks, in order; after a read, one block: the whole text.
   const blocks: string[] = initial === '' ? [] : [initial];
-  // Recent deltas not merged yet, so appends stay O(1).
-  let recent: string[] = [];
+  // Recent deltas, concatenated, not in a block yet.
+  let recent = '';
   let length = initial.length;
   return {
     append(delta) {
-      if (delta === '') return;
-      recent.push(delta);
+      recent += delta;
       length += delta.length;
-      if (recent.length >= BLOCK) {
-        blocks.push(recent.join(''));
-        recent = [];
+      if (recent.length >= BLOCK_UNITS) {
+        // Reading a unit flattens the rope in V8: kept as a rope, a block of one-unit deltas
+        // would hold about 30 bytes of nodes per unit until the next read.
+        recent.charCodeAt(0);
+        blocks.push(recent);
+        recent = '';
       }
     },
     text() {
-      if (recent.length > 0) {
-        blocks.push(recent.join(''));
-        recent = [];
+      if (recent !== '') {
+        blocks.push(recent);
+        recent = '';
       }
       if (blocks.length > 1) {
         const whole = blocks.join('');

@@ -51,6 +51,18 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   t: '\t',
 };
 
+/** What `JSON.stringify` writes for each simple escape's unit. */
+const CANONICAL_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '/',
+  b: '\\b',
+  f: '\\f',
+  n: '\\n',
+  r: '\\r',
+  t: '\\t',
+};
+
 /**
  * Creates a writer for one JSON value.
  *
@@ -119,12 +131,17 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
         if (mode === STRING && escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
           // A run of plain string text, copied in one slice.
           let end = index + 1;
+          let surrogate = isSurrogate(unit);
           while (end < text.length) {
             const next = text.charCodeAt(end);
             if (next === 0x22 || next === 0x5c || next < 0x20) break;
+            if (isSurrogate(next)) surrogate = true;
             end += 1;
           }
-          pending += text.slice(index, end);
+          // Without surrogates and with nothing waiting the run is written as it is (what
+          // flushString would give), skipping the copy into `pending`.
+          if (!surrogate && pending === '') out += text.slice(index, end);
+          else pending += text.slice(index, end);
           index = end;
           continue;
         }
@@ -150,11 +167,12 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
               const decoded = SIMPLE_ESCAPES[char];
               if (decoded === undefined) mode = STALLED;
               else if (mode === KEY) key += decoded;
-              else pending += decoded;
+              // Its canonical spelling is fixed, and it pairs with no surrogate waiting before it.
+              else out += flushString(true) + (CANONICAL_ESCAPES[char] as string);
               escape = 0;
             }
           } else {
-            if (!/[0-9a-fA-F]/.test(char)) {
+            if (!isHexUnit(unit)) {
               mode = STALLED;
               break;
             }
@@ -170,18 +188,19 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
           continue;
         }
         if (mode === NUMBER || mode === LITERAL) {
-          const more = mode === NUMBER ? /[0-9.eE+-]/.test(char) : unit >= 0x61 && unit <= 0x7a;
+          const more = mode === NUMBER ? isNumberUnit(unit) : unit >= 0x61 && unit <= 0x7a;
           if (more) {
             token += char;
             index += 1;
             continue;
           }
           // The token ended at this unit: write it, then read the unit again as what follows.
-          if (mode === NUMBER ? !NUMBER_FORM.test(token) : !isLiteral(token)) {
+          const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
+          if (written === '') {
             mode = STALLED;
             break;
           }
-          out += mode === NUMBER ? JSON.stringify(Number(token)) : token;
+          out += written;
           token = '';
           endValue();
           continue;
@@ -237,7 +256,10 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
             {
               const count = counts[counts.length - 1] as number;
               counts[counts.length - 1] = count + 1;
-              out += (count > 0 ? ',' : '') + JSON.stringify(key) + ':';
+              out +=
+                (count > 0 ? ',' : '') +
+                (needsEscape(key) ? JSON.stringify(key) : `"${key}"`) +
+                ':';
             }
             mode = VALUE;
             break;
@@ -260,6 +282,53 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
       return out;
     },
   };
+}
+
+function isSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdfff;
+}
+
+function isHexUnit(unit: number): boolean {
+  return (
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x41 && unit <= 0x46) ||
+    (unit >= 0x61 && unit <= 0x66)
+  );
+}
+
+/** The units a JSON number is spelled with: digits, `.`, `e`, `E`, `+`, `-`. */
+function isNumberUnit(unit: number): boolean {
+  return (
+    (unit >= 0x30 && unit <= 0x39) ||
+    unit === 0x2e ||
+    unit === 0x65 ||
+    unit === 0x45 ||
+    unit === 0x2b ||
+    unit === 0x2d
+  );
+}
+
+/** Longest plain integer written back as it is: beyond 15 digits a double may round it. */
+const EXACT_DIGITS = 15;
+
+/**
+ * The canonical spelling of a JSON number token (`JSON.stringify(Number(token))`), or `''` when
+ * the token is not a strict JSON number. A plain integer of at most 15 digits is its own
+ * canonical spelling (no exponent, no fraction; `-0` excepted), which spares the conversion.
+ */
+function canonicalNumber(token: string): string {
+  const negative = token.charCodeAt(0) === 0x2d;
+  const digits = token.length - (negative ? 1 : 0);
+  if (digits > 0 && digits <= EXACT_DIGITS) {
+    let plain = true;
+    for (let index = negative ? 1 : 0; index < token.length && plain; index += 1) {
+      const unit = token.charCodeAt(index);
+      plain = unit >= 0x30 && unit <= 0x39;
+    }
+    const first = token.charCodeAt(negative ? 1 : 0);
+    if (plain && (first !== 0x30 || (digits === 1 && !negative))) return token;
+  }
+  return NUMBER_FORM.test(token) ? JSON.stringify(Number(token)) : '';
 }
 
 /** True when `JSON.stringify` would write some unit of `text` other than as itself. */

@@ -146,9 +146,8 @@ export function createSectionState(setup: SectionSetup): SectionState {
 
   return {
     append(delta, out) {
-      const offset = start + held.length;
+      feedEnds(delta, start + held.length);
       held.append(delta);
-      feedEnds(delta, offset);
       if (started !== undefined) feedCall(started, delta, out);
       else tryHead(out);
     },

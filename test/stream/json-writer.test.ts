@@ -10,6 +10,57 @@ function writeAll(pieces: readonly string[]): { text: string; state: string } {
   return { text, state: writer.state };
 }
 
+/**
+ * Writes a JSON value the way a model might: strings with some units as `\uXXXX` (either case)
+ * or `\/` escapes, numbers with a fraction or exponent JSON.stringify would drop, spaces around
+ * separators. `choices` decides each spelling, so fast-check can shrink a failure.
+ */
+function respell(value: unknown, choices: readonly number[]): string {
+  let next = 0;
+  const choose = (count: number): number => {
+    const choice = choices.length === 0 ? 0 : (choices[next % choices.length] as number);
+    next += 1;
+    return choice % count;
+  };
+  const string = (text: string): string => {
+    let out = '"';
+    for (const unit of text) {
+      for (let index = 0; index < unit.length; index += 1) {
+        const code = unit.charCodeAt(index);
+        const spelling = choose(4);
+        const hex = code.toString(16).padStart(4, '0');
+        if (spelling === 1) out += `\\u${hex}`;
+        else if (spelling === 2) out += `\\u${hex.toUpperCase()}`;
+        else if (unit === '/' && spelling === 3) out += '\\/';
+        else out += JSON.stringify(unit[index]).slice(1, -1);
+      }
+    }
+    return `${out}"`;
+  };
+  const write = (item: unknown): string => {
+    const space = [' ', '', '\n', '\t'][choose(4)] as string;
+    if (typeof item === 'string') return string(item);
+    if (typeof item === 'number') {
+      const plain = JSON.stringify(item);
+      const spelling = choose(4);
+      const exponent = plain.includes('e');
+      if (spelling === 1 && Number.isInteger(item) && !exponent) return `${plain}.0`;
+      if (spelling === 2 && !exponent) return `${plain}e0`;
+      if (spelling === 3 && item === 0) return '-0';
+      return plain;
+    }
+    if (Array.isArray(item)) return `[${space}${item.map(write).join(`${space},`)}]`;
+    if (item !== null && typeof item === 'object') {
+      const members = Object.entries(item).map(
+        ([key, member]) => `${string(key)}${space}:${space}${write(member)}`,
+      );
+      return `{${space}${members.join(`,${space}`)}${space}}`;
+    }
+    return JSON.stringify(item);
+  };
+  return write(value);
+}
+
 describe('createJsonPrefixWriter', () => {
   it('should write numbers, escapes and literals in canonical form', () => {
     const raw =
@@ -52,5 +103,37 @@ describe('createJsonPrefixWriter', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('should write canonical JSON for escapes and number spellings JSON.stringify would change', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue()),
+        fc.array(fc.nat()),
+        fc.array(fc.nat()),
+        (value, choices, cuts) => {
+          const raw = respell(value, choices);
+          const canonical = JSON.stringify(JSON.parse(raw));
+          const result = writeAll(
+            split(
+              raw,
+              cuts.map((cut) => cut % (raw.length + 1)),
+            ),
+          );
+          expect(canonical.startsWith(result.text)).toBe(true);
+          if (result.state !== 'stalled')
+            expect(result).toEqual({ text: canonical, state: 'done' });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('should write plain integers as they are and every other number as JSON.stringify does', () => {
+    const raw = '[0, -0, 7, -12, 123456789012345, 1234567890123456789, 1.50, 2e3, -0.0, 1E400]';
+    expect(writeAll([raw])).toEqual({ text: JSON.stringify(JSON.parse(raw)), state: 'done' });
+    for (const cut of [1, 4, 9, 30, 50]) {
+      expect(writeAll(split(raw, [cut])).text).toBe(JSON.stringify(JSON.parse(raw)));
+    }
   });
 });

@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createFinder, type Found } from '../../src/stream/finder.js';
+import { split } from '../helpers/chunkers.js';
+
+/**
+ * What a finder must answer for each delta, read off the whole text with `indexOf`: of the
+ * occurrences that end inside the delta, the one that starts first (the needle listed first on
+ * a tie).
+ */
+function expected(
+  needles: readonly string[],
+  text: string,
+  from: number,
+  to: number,
+): Found | undefined {
+  let best: Found | undefined;
+  for (const needle of needles) {
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      if (end <= from || end > to) continue;
+      if (best === undefined || at < best.at) best = { at, needle };
+      break;
+    }
+  }
+  return best;
+}
+
+function feedAll(needles: readonly string[], pieces: readonly string[]): (Found | undefined)[] {
+  const finder = createFinder(needles);
+  let offset = 0;
+  return pieces.map((piece) => {
+    const found = finder.feed(piece, offset);
+    offset += piece.length;
+    return found;
+  });
+}
+
+function expectedAll(needles: readonly string[], pieces: readonly string[]): (Found | undefined)[] {
+  const text = pieces.join('');
+  let offset = 0;
+  return pieces.map((piece) => {
+    const found = expected(needles, text, offset, offset + piece.length);
+    offset += piece.length;
+    return found;
+  });
+}
+
+describe('createFinder', () => {
+  it('should find a needle split across deltas at its absolute offset', () => {
+    expect(feedAll(['</tool_call>'], ['{"a":1}</tool_', 'call>'])).toEqual([
+      undefined,
+      { at: 7, needle: '</tool_call>' },
+    ]);
+  });
+
+  it('should find a needle whose own prefix repeats (a partial match that must fall back)', () => {
+    expect(feedAll(['aab'], ['a', 'a', 'a', 'b'])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      { at: 1, needle: 'aab' },
+    ]);
+  });
+
+  it('should find an occurrence overlapping the one just found', () => {
+    expect(feedAll(['aa'], ['aa', 'a'])).toEqual([
+      { at: 0, needle: 'aa' },
+      { at: 1, needle: 'aa' },
+    ]);
+  });
+
+  it('should report, within one delta, the occurrence that starts first', () => {
+    expect(feedAll(['TOOL_CALL', 'CALL_TOOL'], ['x CALL_TOOL_CALL'])).toEqual([
+      { at: 2, needle: 'CALL_TOOL' },
+    ]);
+  });
+
+  it('should find needles spelled with units beyond ASCII split inside them', () => {
+    const needle = '<｜tool▁calls▁begin｜>';
+    const text = `prose ${needle} more`;
+    expect(feedAll([needle], split(text, [8, 9, 14]))).toContainEqual({ at: 6, needle });
+  });
+
+  it('should answer as indexOf on the whole text for any needles, text and chunking', () => {
+    // A small alphabet, so needles overlap, repeat and share prefixes often.
+    const alphabet = fc.constantFrom('a', 'b', '｜', '\ud83d');
+    const word = fc.array(alphabet, { minLength: 1, maxLength: 4 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 4 }),
+        fc.array(alphabet, { maxLength: 60 }).map((units) => units.join('')),
+        fc.array(fc.nat()),
+        (needles, text, cuts) => {
+          const pieces = split(
+            text,
+            cuts.map((cut) => cut % (text.length + 1)),
+          );
+          expect(feedAll(needles, pieces)).toEqual(expectedAll(needles, pieces));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
