@@ -83,8 +83,13 @@ export interface ParserOptions {
    * tool parser without a reasoning parser return. Tool syntax inside them still never becomes a
    * call. Reasoning a format reports inside a section that also holds calls or content (harmony's
    * `analysis`, a ReAct thought) has no tags of its own and is kept as its text.
+   *
+   * With `prefilled` (default false) the chat template wrote the opening tag itself (Qwen 3.5 and
+   * DeepSeek V4 thinking templates): when the output has no reasoning token at all, the model went
+   * from thinking straight to its call, so the text before the first call is reasoning and a
+   * call-less output is all reasoning. It implies `startsInside`.
    */
-  reasoning?: { startsInside?: boolean; keepInContent?: boolean };
+  reasoning?: { startsInside?: boolean; keepInContent?: boolean; prefilled?: boolean };
 }
 
 /** The formats a parser uses, in priority order, and which count as primary. */
@@ -181,19 +186,26 @@ export interface ReasoningSettings {
   startsInside: boolean;
   /** See {@link ParserOptions.reasoning}: reasoning blocks stay in `content` as written. */
   keepInContent: boolean;
+  /** See {@link ParserOptions.reasoning}: the template wrote the opening tag. */
+  prefilled: boolean;
 }
 
-const REASONING_KEYS = ['startsInside', 'keepInContent'] as const;
+const REASONING_KEYS = ['startsInside', 'keepInContent', 'prefilled'] as const;
 
 /**
  * Resolves the `reasoning` option.
  *
  * @param option - The caller's `reasoning`.
- * @returns Both settings, with their defaults (`startsInside` true, `keepInContent` false).
- * @throws TypeError when it is not an object of booleans with known keys.
+ * @returns The settings, with their defaults (`startsInside` true, the others false).
+ * @throws TypeError when it is not an object of booleans with known keys, or when `prefilled`
+ * is combined with `startsInside: false`.
  */
 export function resolveReasoning(option: ParserOptions['reasoning']): ReasoningSettings {
-  const settings: ReasoningSettings = { startsInside: true, keepInContent: false };
+  const settings: ReasoningSettings = {
+    startsInside: true,
+    keepInContent: false,
+    prefilled: false,
+  };
   if (option === undefined) return settings;
   if (typeof option !== 'object' || option === null) {
     throw new TypeError(
@@ -214,6 +226,11 @@ export function resolveReasoning(option: ParserOptions['reasoning']): ReasoningS
       );
     }
     settings[key as keyof ReasoningSettings] = value;
+  }
+  if (settings.prefilled && !settings.startsInside) {
+    throw new TypeError(
+      'createParser: reasoning.prefilled means the output starts inside reasoning; drop startsInside: false',
+    );
   }
   return settings;
 }

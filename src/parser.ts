@@ -94,6 +94,7 @@ export function createParser(options: ParserOptions = {}): Parser {
     maxCalls: limits.maxCalls,
     reasoningStartsInside: reasoning.startsInside,
     reasoningInContent: reasoning.keepInContent,
+    reasoningPrefilled: reasoning.prefilled,
   };
   const nextId = createIdGenerator(options.ids ?? 'random');
   const emit = createTelemetrySink(options.onTelemetry);

@@ -7,7 +7,13 @@ import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
 import { createMarkerCursor, type MarkerTable } from './marker-index.js';
 import { createExampleCursor } from './example-context.js';
-import { readOpenReasoning, readThinkBlock, sectionText, THINK_OPEN } from './reasoning.js';
+import {
+  firstReasoningToken,
+  readOpenReasoning,
+  readThinkBlock,
+  sectionText,
+  THINK_OPEN,
+} from './reasoning.js';
 
 /** How the parser was asked to treat formats. */
 export interface ExtractPlan {
@@ -27,6 +33,12 @@ export interface ExtractPlan {
   readonly reasoningStartsInside?: boolean;
   /** Reasoning blocks stay in the content as written (the `reasoning.keepInContent` option). */
   readonly reasoningInContent?: boolean;
+  /**
+   * The template wrote the opening tag (`reasoning.prefilled`): when the output has no reasoning
+   * token at all, the text before the first call is reasoning (the model went from thinking
+   * straight to its call), and a call-less output is all reasoning.
+   */
+  readonly reasoningPrefilled?: boolean;
 }
 
 /** A call as phase 1 hands it to phase 2, with how it was found. */
@@ -71,6 +83,14 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     cursor = openReasoning.end;
   }
 
+  // A prefilled block the model never closed: content before the first call is reasoning.
+  const untilCall =
+    plan.reasoningPrefilled === true && !keepReasoning && firstReasoningToken(text) === undefined;
+  const pushContent = (part: string): void => {
+    if (untilCall && calls.length === 0) reasoningParts.push(part);
+    else contentParts.push(part);
+  };
+
   const firstText = firstNonSpace(text, cursor);
   const lastText = lastNonSpace(text);
   const intentFrom = findIntent(text);
@@ -104,7 +124,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
           offset: hit.position,
         });
       }
-      contentParts.push(text.slice(cursor, example.end));
+      pushContent(text.slice(cursor, example.end));
       cursor = example.end;
       continue;
     }
@@ -119,15 +139,15 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     if (section === undefined) {
       // Nothing claimed this marker: it is ordinary text. Step one unit so the next marker
       // occurrence (possibly overlapping this one) is still found.
-      contentParts.push(text.slice(cursor, hit.position + 1));
+      pushContent(text.slice(cursor, hit.position + 1));
       cursor = hit.position + 1;
       continue;
     }
     syntaxSeen = true;
     const read = section.section;
-    contentParts.push(text.slice(cursor, read.start));
+    pushContent(text.slice(cursor, read.start));
     const written = sectionText(read, () => text.slice(read.start, read.end), keepReasoning);
-    contentParts.push(written.content);
+    pushContent(written.content);
     reasoningParts.push(written.reasoning);
     // A loop, not a spread: a section may carry more issues than a call takes arguments.
     for (const issue of section.section.issues) issues.push(issue);
@@ -148,7 +168,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     }
     cursor = section.section.end;
   }
-  contentParts.push(text.slice(cursor));
+  pushContent(text.slice(cursor));
   return finish();
 
   function finish(): Extraction {

@@ -35,17 +35,29 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING
  * before it.
  */
 export function readOpenReasoning(text: string): ReasoningBlock | undefined {
-  let first = -1;
-  let closer: string | undefined;
+  const first = firstReasoningToken(text);
+  if (first === undefined || !first.closes) return undefined;
+  return { start: 0, end: first.at + first.token.length, text: text.slice(0, first.at) };
+}
+
+/**
+ * The first token of {@link OPEN_REASONING_OPENERS} or {@link OPEN_REASONING_CLOSERS} in the text.
+ *
+ * @param text - The whole output.
+ * @returns Where it is, which it is and whether it closes a block; `undefined` when the output
+ * has none (a prefilled block the model never closed).
+ */
+export function firstReasoningToken(
+  text: string,
+): { at: number; token: string; closes: boolean } | undefined {
+  let first: { at: number; token: string; closes: boolean } | undefined;
   for (const token of [...OPEN_REASONING_OPENERS, ...OPEN_REASONING_CLOSERS]) {
     const at = text.indexOf(token);
-    if (at !== -1 && (first === -1 || at < first)) {
-      first = at;
-      closer = OPEN_REASONING_CLOSERS.includes(token) ? token : undefined;
+    if (at !== -1 && (first === undefined || at < first.at)) {
+      first = { at, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
     }
   }
-  if (closer === undefined) return undefined;
-  return { start: 0, end: first + closer.length, text: text.slice(0, first) };
+  return first;
 }
 
 /**

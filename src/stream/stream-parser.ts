@@ -128,6 +128,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   // reasoning.keepInContent: reasoning is sent as text, its tags with it.
   const keepReasoning = plan.reasoningInContent === true;
+  // reasoning.prefilled, and the prelude ended with no reasoning token: text is reasoning until
+  // the first call's event (as parse's content before its first call).
+  let untilCall = false;
 
   function emit(kind: 'text-delta' | 'reasoning-delta', delta: string): void {
     if (delta === '') return;
@@ -333,6 +336,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       cursor = base;
     } else {
       buffer = text;
+      untilCall = found === undefined && plan.reasoningPrefilled === true && !keepReasoning;
     }
     scan = undefined;
   }
@@ -352,7 +356,21 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   function take(): StreamEvent[] {
     const events = out;
     out = [];
+    if (untilCall) textBeforeCallIsReasoning(events);
     return events;
+  }
+
+  /** Under {@link untilCall}: text events up to the first call's event become reasoning. */
+  function textBeforeCallIsReasoning(events: StreamEvent[]): void {
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as StreamEvent;
+      if (event.type === 'tool-call-start' || event.type === 'tool-call-end') {
+        untilCall = false;
+        return;
+      }
+      if (event.type === 'text-delta')
+        events[index] = { type: 'reasoning-delta', delta: event.delta };
+    }
   }
 
   return {

@@ -61,6 +61,16 @@ const modes = cases
           input: entry.input,
           options: { ...options, reasoning: { keepInContent: true } },
         },
+        ...(mode === 'forced'
+          ? [
+              {
+                name: `${entry.id} (${mode}, reasoning prefilled)`,
+                id: entry.id,
+                input: entry.input,
+                options: { ...withTools(options), reasoning: { prefilled: true } },
+              },
+            ]
+          : []),
       ],
     );
   })

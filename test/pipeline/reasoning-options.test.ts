@@ -98,6 +98,78 @@ describe('reasoning.keepInContent', () => {
   });
 });
 
+describe('reasoning.prefilled', () => {
+  const prefilled = { prefilled: true } as const;
+  const call = '<tool_call>{"name":"lookup","arguments":{"q":"Liège"}}</tool_call>';
+
+  it.each([
+    [
+      'text before the first call',
+      `Checking the map.\n${call} Found it.`,
+      'Checking the map.\n',
+      ' Found it.',
+      1,
+    ],
+    ['a call-less output', 'Still weighing the options.', 'Still weighing the options.', '', 0],
+    ['a call right away', `${call}`, '', '', 1],
+  ])(
+    'should read %s as reasoning when no reasoning token was written',
+    (_, input, reasoning, content, calls) => {
+      const result = createParser({ formats: ['hermes'], reasoning: prefilled }).parse(input);
+      expect(result.reasoning).toBe(reasoning);
+      expect(result.content).toBe(content);
+      expect(result.calls).toHaveLength(calls);
+    },
+  );
+
+  it.each([
+    ['an orphan </think>', `Plan.</think>Answer first. ${call}`, 'Plan.', 'Answer first. '],
+    [
+      'a written <think> block',
+      `<think>Plan.</think>Answer first. ${call}`,
+      'Plan.',
+      'Answer first. ',
+    ],
+  ])('should follow the tokens the model wrote: %s', (_, input, reasoning, content) => {
+    const result = createParser({ formats: ['hermes'], reasoning: prefilled }).parse(input);
+    expect(result.reasoning).toBe(reasoning);
+    expect(result.content).toBe(content);
+  });
+
+  it('should leave content before the first call as content by default', () => {
+    const result = createParser({ formats: ['hermes'] }).parse(`Checking the map.\n${call}`);
+    expect(result.content).toBe('Checking the map.\n');
+    expect(result.reasoning).toBe('');
+  });
+
+  it("should turn a refused call's preamble into reasoning too, and stream the same", () => {
+    const tools = [{ name: 'other', parameters: { type: 'object' } }];
+    const input = `Maybe lookup.\n${call} then text`;
+    const result = createParser({ formats: ['hermes'], tools, reasoning: prefilled }).parse(input);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['unknown-tool']);
+    expect(result.reasoning).toBe('Maybe lookup.\n');
+    expect(result.content).toBe(' then text');
+    for (const chunker of [unitByUnit, everyTwoWaySplit(2048)]) {
+      for (const deltas of chunker.chunkings(input)) {
+        expectEquivalent({ formats: ['hermes'], tools, reasoning: prefilled }, deltas);
+      }
+    }
+  });
+
+  it.each([`Checking the map.\n${call} Found it.`, 'No call at all.', `Plan.</think>Then ${call}`])(
+    'should stream %j to the same result under every chunking',
+    (input) => {
+      for (const formats of [['hermes'] as FormatId[], 'auto' as const]) {
+        for (const chunker of [unitByUnit, everyTwoWaySplit(2048)]) {
+          for (const deltas of chunker.chunkings(input)) {
+            expectEquivalent({ formats, reasoning: prefilled }, deltas);
+          }
+        }
+      }
+    },
+  );
+});
+
 describe('the reasoning option', () => {
   it.each([
     [{ reasoning: 'none' }, /"reasoning" must be an object/],
@@ -105,8 +177,9 @@ describe('the reasoning option', () => {
     [{ reasoning: { startsInside: 1 } }, /"startsInside" must be true or false; got 1/],
     [
       { reasoning: { inline: true } },
-      /unknown reasoning option "inline". Known options: startsInside, keepInContent/,
+      /unknown reasoning option "inline". Known options: startsInside, keepInContent, prefilled/,
     ],
+    [{ reasoning: { prefilled: true, startsInside: false } }, /drop startsInside: false/],
   ])('should refuse %j with a TypeError that says how to fix it', (options, message) => {
     expect(() => createParser(options as unknown as ParserOptions)).toThrow(TypeError);
     expect(() => createParser(options as unknown as ParserOptions)).toThrow(message);
