@@ -50,6 +50,14 @@ export interface FormatContext {
    * (json_block, openai_json) cannot see that text itself.
    */
   readonly precededByText?: boolean;
+  /** Where `text[0]` is in the whole output: 0 for `parse`, a window's start in a stream. */
+  readonly origin?: number;
+  /**
+   * The same object for every window a stream reads of one output (absent in `parse`, where the
+   * context itself is that object). A format that remembers something across the sections of
+   * one output (the bare objects it turned down) keys the memory by it, at absolute offsets.
+   */
+  readonly outputKey?: object | undefined;
 }
 
 /**

@@ -61,6 +61,8 @@ export interface SectionSetup {
   before: string;
   /** Calls read, start events sent and sections claimed so far, shared with the stream. */
   counters: { calls: number; index: number; sections: number };
+  /** One object per stream: formats key what they remember about the output by it. */
+  outputKey: object;
 }
 
 /** How far before an issue the gate looks for the marker that opened its section. */
@@ -160,7 +162,15 @@ export function createSectionState(setup: SectionSetup): SectionState {
       endSeen = false;
       const text = held.text();
       const decision = decideSection(
-        { text, base: start, markerLength, formats, placement: setup.placement, final },
+        {
+          text,
+          base: start,
+          markerLength,
+          formats,
+          placement: setup.placement,
+          final,
+          outputKey: setup.outputKey,
+        },
         engine.settings,
       );
       if (decision.kind !== 'wait' && decision.guessed) {

@@ -41,6 +41,8 @@ export interface SectionQuery {
   placement: Placement;
   /** True once the whole output has arrived: every answer is then final. */
   final: boolean;
+  /** The stream's identity of the output, for formats' memory across windows (`outputKey`). */
+  outputKey?: object;
 }
 
 /** The parser-wide part of a query. */
@@ -80,6 +82,8 @@ export function decideSection(query: SectionQuery, settings: SectionSettings): S
     limits: settings.limits,
     // The held text starts at the marker; whether prose came before is the stream's to say.
     precededByText: !placement.wholeStart,
+    origin: query.base,
+    outputKey: query.outputKey,
   };
   // An earlier format said "not mine" on text that may still be incomplete.
   let unsettled = false;

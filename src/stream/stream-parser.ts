@@ -108,6 +108,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   let section: SectionState | undefined;
   // Calls read so far (the maxCalls limit) and tool-call-start events sent (their index).
   const counters = { calls: 0, index: 0, sections: 0 };
+  // This output's identity for the formats' memory across sections (see FormatContext.outputKey).
+  const outputKey = {};
   // The forced-open prelude: held whole, with a finder for its `</think>` or a `<think>`.
   const prelude = createHeldText('');
   const preludeFinder = createFinder([...OPEN_REASONING_OPENERS, ...OPEN_REASONING_CLOSERS]);
@@ -269,6 +271,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       ids,
       phase2,
       counters,
+      outputKey,
     });
     buffer = '';
     scan = undefined;

@@ -30,7 +30,7 @@ export const llama3_json: Format = {
     );
     if (matched === undefined) return undefined;
     const section = lowerLlama3(matched.node, context);
-    if (section === undefined) rejected.skip(context, matched.node.items[0]?.end ?? start);
+    if (section === undefined) rejected.skip(context, start, matched.node.items[0]?.end ?? start);
     return section;
   },
 };

@@ -234,18 +234,31 @@ export function notJsonIssue(span: Span, what: string): Issue {
  * ```ts
  * const rejected = createRejectedValues();
  * if (rejected.inside(context, start)) return undefined;
- * rejected.skip(context, extent.end);
+ * rejected.skip(context, start, extent.end);
  * ```
  */
 export function createRejectedValues(): {
   inside(context: FormatContext, offset: number): boolean;
-  skip(context: FormatContext, end: number): void;
+  skip(context: FormatContext, start: number, end: number): void;
 } {
-  const ends = new WeakMap<FormatContext, number>();
+  // The last turned-down object per output, at absolute offsets.
+  const turnedDown = new WeakMap<object, { start: number; end: number }>();
   return {
-    inside: (context, offset) => offset < (ends.get(context) ?? -1),
-    skip: (context, end) => {
-      ends.set(context, end);
+    inside(context, offset) {
+      const key = context.outputKey ?? context;
+      const last = turnedDown.get(key);
+      if (last === undefined) return false;
+      const at = (context.origin ?? 0) + offset;
+      // Only a stream reads one start again (on longer text): that reading replaces the last.
+      if (at === last.start) {
+        turnedDown.delete(key);
+        return false;
+      }
+      return last.start < at && at < last.end;
+    },
+    skip(context, start, end) {
+      const origin = context.origin ?? 0;
+      turnedDown.set(context.outputKey ?? context, { start: origin + start, end: origin + end });
     },
   };
 }

@@ -30,7 +30,7 @@ export const xlam: Format = {
     );
     if (matched === undefined) return undefined;
     const section = lowerXlam(matched.node, matched.end, context);
-    if (section === undefined) rejected.skip(context, matched.node.list.end);
+    if (section === undefined) rejected.skip(context, start, matched.node.list.end);
     return section;
   },
 };
