@@ -32,11 +32,37 @@ export interface ResultLedger {
  */
 export function createResultLedger(capacity = 1024): ResultLedger {
   const records = new Map<string, TelemetryRecord>();
+  // Every remembered record with its id as it was then, oldest first, from `oldest` on. The oldest
+  // live record is found here rather than with `records.keys().next()`, which walks past every
+  // entry deleted since the Map last rehashed (hundreds, with a full ledger) on each call. An
+  // entry is stale once its id was remembered again or completed: the Map no longer holds it.
+  let ids: string[] = [];
+  let remembered: TelemetryRecord[] = [];
+  let oldest = 0;
+  const live = (index: number): boolean => records.get(ids[index] as string) === remembered[index];
   return {
     remember(record) {
-      records.delete(record.call_id);
-      records.set(record.call_id, record);
-      if (records.size > capacity) records.delete(records.keys().next().value as string);
+      const id = record.call_id;
+      records.set(id, record);
+      ids.push(id);
+      remembered.push(record);
+      // More than `capacity` live records means more than `capacity` live entries from `oldest` on.
+      while (records.size > capacity) {
+        if (live(oldest)) records.delete(ids[oldest] as string);
+        oldest += 1;
+      }
+      // Stale entries are dropped once they outnumber the live ones, so the arrays stay bounded.
+      if (ids.length - oldest > 2 * capacity + 64) {
+        const keep: number[] = [];
+        for (let index = oldest; index < ids.length; index += 1) if (live(index)) keep.push(index);
+        ids = keep.map((index) => ids[index] as string);
+        remembered = keep.map((index) => remembered[index] as TelemetryRecord);
+        oldest = 0;
+      } else if (oldest > capacity) {
+        ids = ids.slice(oldest);
+        remembered = remembered.slice(oldest);
+        oldest = 0;
+      }
     },
     complete(id, status) {
       if (!STATUSES.includes(status)) {
