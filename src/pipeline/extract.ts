@@ -5,7 +5,7 @@
 import type { Format, FormatContext, RawCall, Section } from '../formats/format.js';
 import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
-import { createMarkerCursor, type MarkerTable } from './marker-index.js';
+import { createMarkerCursor, type BareWindow, type MarkerTable } from './marker-index.js';
 import { createExampleCursor } from './example-context.js';
 import {
   firstReasoningToken,
@@ -31,6 +31,12 @@ export interface ExtractPlan {
    * emit content before it has seen the whole output.
    */
   readonly reasoningStartsInside?: boolean;
+  /**
+   * Every marker occurrence is a hit, as in the stream. Off by default: in auto mode, markers only
+   * bare formats use are then hits only where a bare call may start. The reference the windowed
+   * scan is tested against.
+   */
+  readonly everyMarker?: boolean;
   /** Reasoning blocks stay in the content as written (the `reasoning.keepInContent` option). */
   readonly reasoningInContent?: boolean;
   /**
@@ -94,9 +100,16 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const firstText = firstNonSpace(text, cursor);
   const lastText = lastNonSpace(text);
   const intentFrom = findIntent(text);
-  const markers = createMarkerCursor(plan.table, text);
-  const thinkAt = createThinkCursor(text);
+  // In auto mode a marker only bare formats use (`[`, `{`, `Action:`) can start a call only as the
+  // first text or after intent; elsewhere nothing claims it, and an unclaimed hit changes nothing
+  // unless an example block may follow (syntax seen inside one is reported), so it is not a hit.
   const examples = createExampleCursor(text);
+  const window: BareWindow | undefined =
+    plan.auto && plan.everyMarker !== true && examples.noneFrom(cursor)
+      ? { firstText, intentFrom }
+      : undefined;
+  const markers = createMarkerCursor(plan.table, text, window);
+  const thinkAt = createThinkCursor(text);
 
   for (;;) {
     const hit = markers.next(cursor);
@@ -160,11 +173,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
         });
         return finish();
       }
-      calls.push({
-        ...call,
-        fallback: !plan.primary.has(section.format),
-        intent: section.intent,
-      });
+      calls.push(extractedCall(call, !plan.primary.has(section.format), section.intent));
     }
     cursor = section.section.end;
   }
@@ -180,6 +189,26 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       syntaxSeen,
     };
   }
+}
+
+/**
+ * A call with how it was found. Built field by field: spreading the call into a literal with two
+ * more fields took V8's slow path and was the costliest step of reading a small output.
+ */
+function extractedCall(call: RawCall, fallback: boolean, intent: boolean): ExtractedCall {
+  const extracted: ExtractedCall = {
+    name: call.name,
+    arguments: call.arguments,
+    format: call.format,
+    span: call.span,
+    repairs: call.repairs,
+    complete: call.complete,
+    fallback,
+    intent,
+  };
+  if (call.id !== undefined) extracted.id = call.id;
+  if (call.malformed !== undefined) extracted.malformed = call.malformed;
+  return extracted;
 }
 
 interface Placement {

@@ -4,7 +4,7 @@
  * total cost of a scan is linear in the text for each marker, whatever the number of sections.
  */
 import type { Format } from '../formats/format.js';
-import { anchorMarker, indexOfAnchored } from './anchored-index.js';
+import { anchorMarker, indexOfAnchored, type AnchoredMarker } from './anchored-index.js';
 
 /** A marker occurrence and the formats, in priority order, that may start there. */
 export interface MarkerHit {
@@ -21,6 +21,24 @@ export interface MarkerTable {
   readonly longestMarker: number;
   /** Each format's rank: lower is tried first where markers are shared. */
   readonly priority: ReadonlyMap<Format, number>;
+  /** Each marker with the part of it that is searched for (see `anchored-index.ts`). */
+  readonly anchored: readonly AnchoredMarker[];
+  /**
+   * Per marker: only bare formats use it, and it does not start with white space. In auto mode
+   * such a marker can only start a call as the output's first text or after an intent marker.
+   */
+  readonly bareOnly: readonly boolean[];
+}
+
+/**
+ * Where a marker used only by bare formats can start a call in auto mode (the fallback playbook):
+ * as the first text of the output, or where an intent marker ends before the hit's marker does.
+ */
+export interface BareWindow {
+  /** The output's first non-space offset (at or after any forced-open reasoning). */
+  firstText: number;
+  /** Just after the first intent marker, or -1 when the output has none. */
+  intentFrom: number;
 }
 
 /**
@@ -44,7 +62,23 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     formatsByMarker,
     longestMarker: markers.reduce((longest, marker) => Math.max(longest, marker.length), 0),
     priority: new Map(formats.map((format, rank) => [format, rank])),
+    anchored: markers.map(anchorMarker),
+    bareOnly: markers.map(
+      (marker) =>
+        marker.length > 0 &&
+        !isSpace(marker.charCodeAt(0)) &&
+        (formatsByMarker.get(marker) ?? []).every((format) => format.syntax === 'bare'),
+    ),
   };
+}
+
+/** A cursor over the marker hits of one text. */
+export interface MarkerCursor {
+  /**
+   * The earliest hit at or after `from`, formats of every marker found at that position merged in
+   * priority order; `undefined` when no marker occurs any more.
+   */
+  next(from: number): MarkerHit | undefined;
 }
 
 /**
@@ -52,50 +86,75 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
  *
  * @param table - The parser's marker table.
  * @param text - The text to scan.
- * @returns `next(from)`: the earliest hit at or after `from`, formats of every marker found at that
- * position merged in priority order; `undefined` when no marker occurs any more.
+ * @param window - In auto mode, where markers only bare formats use can start a call: their
+ * occurrences elsewhere are not hits (no format could claim them there), so prose full of `[` and
+ * `{` is not stopped at every bracket. Without it every occurrence is a hit (the stream's view, and
+ * the scan's wherever an unclaimed hit still matters, see `extract.ts`).
+ * @returns The cursor.
+ * @example
+ * ```ts
+ * createMarkerCursor(table, 'a <tool_call>{}</tool_call>').next(0)?.position; // 2
+ * ```
  */
 export function createMarkerCursor(
   table: MarkerTable,
   text: string,
-): { next(from: number): MarkerHit | undefined } {
-  const { markers, formatsByMarker } = table;
-  // Markers such as `functools` or `function.name:` start with a letter found every few characters
-  // of prose; they are searched from their first punctuation (same positions, far fewer stops).
-  const anchored = markers.map(anchorMarker);
+  window?: BareWindow,
+): MarkerCursor {
+  const { markers, formatsByMarker, anchored, bareOnly } = table;
+  const count = markers.length;
   // Where each marker next occurs at or after the last query; -1 means "not looked up yet".
-  const nextAt = new Array<number>(markers.length).fill(-1);
-  const exhausted = new Array<boolean>(markers.length).fill(false);
+  const nextAt = new Array<number>(count).fill(-1);
+  const exhausted = new Array<boolean>(count).fill(false);
+
+  const find = (index: number, from: number): number => {
+    const marker = anchored[index] as AnchoredMarker;
+    if (window === undefined || bareOnly[index] !== true) {
+      return indexOfAnchored(text, marker, from);
+    }
+    const { firstText, intentFrom } = window;
+    // Before firstText is white space, where this marker cannot start.
+    if (from <= firstText && text.startsWith(marker.marker, firstText)) return firstText;
+    if (intentFrom === -1) return -1;
+    // Intent counts from the end of the hit's marker (the marker may be the intent marker itself,
+    // `<|python_start|>`), so look back by the longest marker.
+    const reach = intentFrom - table.longestMarker;
+    return indexOfAnchored(text, marker, Math.max(from, reach, firstText + 1));
+  };
+
   return {
     next(from) {
       let best = Infinity;
-      for (let index = 0; index < markers.length; index += 1) {
+      let bestIndex = -1;
+      let found = 0;
+      for (let index = 0; index < count; index += 1) {
         if (exhausted[index]) continue;
         let at = nextAt[index] ?? -1;
         if (at < from) {
-          at = indexOfAnchored(text, anchored[index] as (typeof anchored)[number], from);
+          at = find(index, from);
           if (at === -1) {
             exhausted[index] = true;
             continue;
           }
           nextAt[index] = at;
         }
-        if (at < best) best = at;
+        if (at < best) {
+          best = at;
+          bestIndex = index;
+          found = 1;
+        } else if (at === best) {
+          found += 1;
+        }
       }
       if (best === Infinity) return undefined;
-      let only = -1;
-      for (let index = 0; index < markers.length; index += 1) {
-        if (exhausted[index] || nextAt[index] !== best) continue;
-        only = only === -1 ? index : -2;
-      }
-      if (only >= 0) {
+      if (found === 1) {
         // One marker at this position (the usual case): its list is already in priority order.
-        const name = markers[only] as string;
+        const name = markers[bestIndex] as string;
         return { position: best, marker: name, formats: formatsByMarker.get(name) ?? [] };
       }
       const formats: Format[] = [];
       let marker = '';
-      for (let index = 0; index < markers.length; index += 1) {
+      for (let index = 0; index < count; index += 1) {
         if (exhausted[index] || nextAt[index] !== best) continue;
         const name = markers[index] as string;
         if (name.length > marker.length) marker = name;
@@ -111,4 +170,8 @@ export function createMarkerCursor(
 function orderByPriority(formats: Format[], table: MarkerTable): Format[] {
   if (formats.length < 2) return formats;
   return formats.sort((a, b) => (table.priority.get(a) ?? 0) - (table.priority.get(b) ?? 0));
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
