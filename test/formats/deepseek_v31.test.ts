@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['deepseek_v31'], ids: 'sequential' });
 
@@ -92,4 +94,88 @@ describe('deepseek_v31', () => {
       ['get_time', 'deepseek_v31'],
     ]);
   });
+});
+
+describe('deepseek_v31 section never closed', () => {
+  const PROSE = 'Let me check. ';
+  const cases: [string, string][] = [
+    ['prose after the opening token', `${PROSE}${OPEN}I changed my mind: the answer is 42.`],
+    ['the opening token at the end', `${PROSE}${OPEN}`],
+    ['prose after a complete call', `${PROSE}${OPEN}${call('f', '{"a": 1}')} and some words`],
+    ['a complete call and nothing after', `${PROSE}${OPEN}${call('f', '{"a": 1}')}`],
+    ['two unclosed sections', `${OPEN}first thoughts ${OPEN}${call('f', '{}')} more`],
+  ];
+
+  it('should keep prose after the opening token as content, with a malformed-tool-call issue', () => {
+    const result = parser.parse(cases[0]![1]);
+    expect(result.content).toBe(`${PROSE}I changed my mind: the answer is 42.`);
+    expect(result.calls).toEqual([]);
+    expect(result.issues).toEqual([
+      {
+        code: 'malformed-tool-call',
+        message: '<｜tool▁calls▁begin｜> is not followed by a call',
+        offset: PROSE.length,
+      },
+    ]);
+    // The model announced a call and wrote none: it is told to write it again.
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['malformed']);
+  });
+
+  it('should report an opening token the output ended on as incomplete', () => {
+    const result = parser.parse(cases[1]![1]);
+    expect(result.content).toBe(PROSE);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['incomplete-tool-call']);
+    expect(result.rejected).toEqual([]);
+  });
+
+  it('should read the call and keep the prose after it as content', () => {
+    const result = parser.parse(cases[2]![1]);
+    expect(result.calls.map((call) => call.arguments)).toEqual([{ a: 1 }]);
+    expect(result.content).toBe(`${PROSE} and some words`);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('should still read a closed call at the end of the output as before', () => {
+    const result = parser.parse(cases[3]![1]);
+    expect(result.calls.map((call) => call.name)).toEqual(['f']);
+    expect(result.content).toBe(PROSE);
+  });
+
+  it('should drop text between the opening token and the first call, as a closed section does', () => {
+    const result = parser.parse(cases[4]![1]);
+    expect(result.calls.map((call) => call.name)).toEqual(['f']);
+    expect(result.content).toBe(' more');
+    expect(result.issues).toEqual([]);
+  });
+
+  it('should give a second section after prose its own reading', () => {
+    const text = `${OPEN}oops${CLOSE} then ${OPEN} no call either`;
+    const result = parser.parse(text);
+    // The closed one drops its tail up to the next section; the unclosed one keeps its text.
+    expect(result.issues.map((issue) => issue.code)).toEqual([
+      'malformed-tool-call',
+      'malformed-tool-call',
+    ]);
+    expect(result.content).toBe(' no call either');
+    expect(result.rejected).toHaveLength(2);
+  });
+
+  it('should report a closed section that holds no call', () => {
+    const result = parser.parse(`${OPEN} not a call ${CLOSE}`);
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  cases.push([
+    'a closed empty section, then an abandoned one',
+    `${OPEN}oops${CLOSE} then ${OPEN} no call`,
+  ]);
+  for (const chunker of [unitByUnit, everyTwoWaySplit()]) {
+    it.each(cases)(`should stream %s as parse reads it (${chunker.name})`, (_name, text) => {
+      for (const deltas of chunker.chunkings(text)) {
+        expectEquivalent({ formats: ['deepseek_v31'] }, deltas);
+        expectEquivalent({ formats: 'auto' }, deltas);
+      }
+    });
+  }
 });

@@ -3,10 +3,20 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { collectItems, type LoweredItem } from '../shared/collect.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
+import { malformed } from '../shared/issues.js';
 import type { DeepSeekV31Call, DeepSeekV31Item, DeepSeekV31Section } from './ast.js';
+
+const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
 
 /**
  * Lowers a deepseek_v31 section to calls.
+ *
+ * A closed section owns everything up to the next section (the template ends the turn at
+ * `<｜tool▁calls▁end｜>`). A section the output never closed owns only its calls: text after the
+ * last call is content again (after the opening token, when there is no call), so an opening
+ * token the model abandoned does not swallow the rest of the output. A section that holds no
+ * call is an issue: `malformed-tool-call` when text follows its token, `incomplete-tool-call`
+ * when the output ended there.
  *
  * @param node - The section's AST.
  * @param end - Where the grammar stopped (after the dropped tail).
@@ -19,7 +29,37 @@ export function lowerDeepSeekV31(
   context: FormatContext,
 ): Section {
   const { calls, issues } = collectItems(node.items, (item) => lowerItem(item, context));
-  return { start: node.start, end, calls, issues };
+  let last: DeepSeekV31Item | undefined;
+  for (const item of node.items) if (item.type === 'deepseek-v31-call') last = item;
+  if (node.closed) {
+    if (last === undefined)
+      issues.push(malformed('the deepseek_v31 tool-call section holds no call', node.start));
+    return { start: node.start, end, calls, issues };
+  }
+  const owned = last?.end ?? node.start + CALLS_BEGIN.length;
+  const textAfter = hasText(context.text, owned, end);
+  if (last === undefined) {
+    issues.push(
+      textAfter
+        ? malformed(`${CALLS_BEGIN} is not followed by a call`, node.start)
+        : {
+            code: 'incomplete-tool-call',
+            message: `the output ended after ${CALLS_BEGIN}`,
+            offset: node.start,
+          },
+    );
+  }
+  // Open: a later <｜tool▁calls▁end｜> would make the text after the last call the section's.
+  return { start: node.start, end: textAfter ? owned : end, calls, issues, open: true };
+}
+
+/** Whether `text` holds anything but whitespace in `[from, to)`. */
+function hasText(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return true;
+  }
+  return false;
 }
 
 /** A call, or the issue that kept it from being one. */
