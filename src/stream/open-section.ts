@@ -33,6 +33,8 @@ export interface SectionOutcome {
   cursor: number;
   /** The tail of the text the section consumed (what precedes the next section). */
   consumed: string;
+  /** Everything the section held, from its marker on. */
+  held: string;
 }
 
 /** An open section; see {@link createSectionState}. */
@@ -202,6 +204,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
           restStart: start + 1,
           cursor: start + 1,
           consumed: text.slice(0, 1),
+          held: text,
         };
       }
       const { section, format, intent } = decision;
@@ -260,13 +263,21 @@ export function createSectionState(setup: SectionSetup): SectionState {
         section.end - start,
       );
       if (stop)
-        return { stop: true, rest: '', restStart: section.end, cursor: section.end, consumed };
+        return {
+          stop: true,
+          rest: '',
+          restStart: section.end,
+          cursor: section.end,
+          consumed,
+          held: text,
+        };
       return {
         stop: false,
         rest: text.slice(section.end - start),
         restStart: section.end,
         cursor: section.end,
         consumed,
+        held: text,
       };
     },
     get length() {

@@ -102,6 +102,12 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   let firstText = -1;
   // End of the first intent marker, -1 until one has arrived.
   let intentEnd = -1;
+  // Units fed to the intent finder and the example tracker. Only the content scan reads them, so
+  // while a section is open they wait, and catch up on the section's text when it closes: the
+  // per-push cost inside a long call stays small. (Both answer the same for any chunking.)
+  let scanned = 0;
+  // Absolute offset of the open section's marker.
+  let sectionStart = 0;
   // Start of the example block being passed through as content.
   let exampleStart = 0;
   // The open section, in 'section' mode.
@@ -121,6 +127,16 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   // Marker and `<think>` lookups over the buffer as it was last appended to: skipping an
   // unclaimed marker must not search the same text again.
   let scan: ScanCache | undefined;
+
+  /** Feeds the intent finder and the example tracker the text at absolute `offset`. */
+  function feedScans(text: string, offset: number): void {
+    if (intentEnd === -1) {
+      const found = intentFinder.feed(text, offset);
+      if (found !== undefined) intentEnd = found.at + found.needle.length;
+    }
+    examples.feed(text, offset);
+    scanned = offset + text.length;
+  }
 
   /** Remembers text the scan has passed, keeping the last LOOK_BEHIND units. */
   function pass(text: string): void {
@@ -257,6 +273,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   function openSection(formats: Format[], markerLength: number): void {
     const start = base;
+    sectionStart = start;
     section = createSectionState({
       start,
       initial: buffer,
@@ -311,6 +328,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const result = state.settle(final, out);
     if (result === undefined) return false;
     section = undefined;
+    if (scanned < sectionStart + result.held.length) {
+      feedScans(result.held.slice(scanned - sectionStart), scanned);
+    }
     if (result.stop) {
       mode = 'done';
       buffer = '';
@@ -389,11 +409,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
         mode = 'done';
         return take();
       }
-      if (intentEnd === -1) {
-        const found = intentFinder.feed(delta, offset);
-        if (found !== undefined) intentEnd = found.at + found.needle.length;
-      }
-      examples.feed(delta, offset);
+      if (mode !== 'section') feedScans(delta, offset);
       phase2.observe(delta, offset);
       if (mode === 'prelude') {
         prelude.append(delta);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INTENT_MARKERS } from '../../src/policy/intent.js';
 import { createFinder, type Found } from '../../src/stream/finder.js';
 import { split } from '../helpers/chunkers.js';
 
@@ -101,5 +102,16 @@ describe('createFinder', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+
+  it('should find the same first intent marker per push as on a whole section at once', () => {
+    // A stream feeds the intent finder an open section's text in one piece when the section
+    // closes; that finds the earliest start, per push the earliest end. Both are the first marker
+    // as long as no marker contains another.
+    for (const marker of INTENT_MARKERS) {
+      for (const other of INTENT_MARKERS) {
+        if (other !== marker) expect(marker.includes(other)).toBe(false);
+      }
+    }
   });
 });
