@@ -8,22 +8,19 @@
  *     npm run bench -- --quick        CI smoke run: small sizes, short budgets, no BENCHMARKS.md
  *     npm run bench -- --json         machine-readable results on stdout (progress on stderr)
  *     npm run bench -- --only=growth  sections: compare, formats, setup, growth, stream
+ *     npm run bench -- stream         the same as --only=stream (sections may be named bare)
  *     npm run bench -- --no-write     do not write BENCHMARKS.md (--write forces it in --quick)
+ *
+ * A run of some sections rewrites only their parts of BENCHMARKS.md (and their rows of the
+ * targets table); the rest of the file is kept as the last run wrote it.
  *
  * Run it on the Node you ship for: `node --import tsx scripts/bench.ts` uses the `node` on PATH.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createParser, formatIds, type ParserOptions } from '../src/index.js';
 import type { Parser } from '../src/parser.js';
-import {
-  growthInputs,
-  hermesInputs,
-  hermesTools,
-  manyTools,
-  parallel,
-  bigArgument,
-} from './bench/inputs.js';
+import { growthInputs, hermesInputs, hermesTools, manyTools, parallel } from './bench/inputs.js';
 import { measure, type MeasureOptions, type Task, type Timing } from './bench/measure.js';
 import {
   createAiSdkHermes,
@@ -32,9 +29,10 @@ import {
   repairThenParse,
 } from './bench/peers.js';
 import { listSamples, sampleTools } from './bench/samples.js';
-import { chunk, streamChunks } from './bench/stream.js';
+import { chunk, measureStreamTable, streamChunks } from './bench/stream.js';
 import {
   renderMarkdown,
+  spliceMarkdown,
   type BenchReport,
   type Comparison,
   type GrowthRow,
@@ -45,10 +43,14 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 const asJson = argv.includes('--json');
 const write = argv.includes('--write') || (!quick && !argv.includes('--no-write'));
-const only = argv
-  .find((arg) => arg.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',');
+const named = [
+  ...(argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',') ?? []),
+  ...argv.filter((arg) => !arg.startsWith('-')),
+];
+const only = named.length === 0 ? undefined : named;
 const runs = (section: string): boolean => only === undefined || only.includes(section);
 
 const log = (line: string): void => {
@@ -82,6 +84,7 @@ const report: BenchReport = {
   setup: undefined,
   growth: [],
   stream: [],
+  streamTable: undefined,
   targets: [],
 };
 
@@ -305,7 +308,7 @@ async function growthSection(): Promise<void> {
 }
 
 async function streamSection(): Promise<void> {
-  log('stream: parser.stream() against parse, and growth under doubling');
+  log('stream: whole responses against parse and @ai-sdk-tool/parser');
   const tools = hermesTools;
   const parser = createParser({ formats: ['hermes'], tools });
   const auto = createParser({ tools });
@@ -359,33 +362,19 @@ async function streamSection(): Promise<void> {
       `  ${item.id}: stream/parse ×${(time(timings, 'stream forced') / time(timings, 'parse')).toFixed(2)}, @ai-sdk-tool/parser stream ${peer.toFixed(2)} ms`,
     );
   }
-  // Linear total work: doubling the argument streamed in fixed 16-unit chunks at most doubles the time.
-  const base = quick ? 32 * 1024 : 512 * 1024;
-  const small = chunk(bigArgument(base).text, 16);
-  const large = chunk(bigArgument(2 * base).text, 16);
-  for (const { mode, target } of [
-    { mode: 'forced hermes', target: parser },
-    { mode: 'auto', target: auto },
-  ]) {
-    const timings = await measure(
-      [
-        { id: 'n', fn: () => streamChunks(target, small) },
-        { id: '2n', fn: () => streamChunks(target, large) },
-      ],
-      budgets.growth,
-    );
-    const row: GrowthRow = {
-      id: 'stream-big-argument',
-      label: 'one argument of n bytes, streamed in 16-unit chunks',
-      mode,
-      n: `${base.toLocaleString('en')} B`,
-      nMs: time(timings, 'n'),
-      twoNMs: time(timings, '2n'),
-      ratio: time(timings, '2n') / time(timings, 'n'),
-    };
-    report.growth.push(row);
-    log(`  stream growth (${mode}): ×${row.ratio.toFixed(2)}`);
-  }
+  // The issue's table: one call of 20 KB and 1 MB (and their doubles) in 1- and 16-unit deltas.
+  log('stream: one call in small deltas, against JSON.parse and partial-json');
+  const sizes = quick ? [20 * 1024] : [20 * 1024, 1024 * 1024];
+  report.streamTable = {
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+    date: new Date().toISOString(),
+    ...measureStreamTable({
+      sizes,
+      runs: (size) => (quick ? 5 : size > 100_000 ? 5 : 11),
+      partialJsonSamples: quick ? 50 : 400,
+      log,
+    }),
+  };
 }
 
 /** Median wall time of an async function (the peer's stream runs on Web streams). */
@@ -474,6 +463,24 @@ function targets(): TargetRow[] {
     );
     add('phase 2 per call, ten calls', report.setup.phase2PerCallUs.ten, 2, 'µs');
   }
+  for (const row of report.streamTable?.rows ?? []) {
+    if (row.size !== '20 KB' || row.delta !== 1) continue;
+    add(
+      `stream 20 KB ${row.payload} call in 1-unit deltas vs JSON.parse`,
+      row.ms / row.jsonParseMs,
+      10,
+      '×',
+      `${row.ms.toFixed(2)} ms, ${((row.ms * 1000) / row.deltas).toFixed(3)} µs a delta`,
+    );
+  }
+  for (const row of report.streamTable?.doublings ?? [])
+    add(
+      `stream growth ${row.payload}, ${row.delta}-unit deltas`,
+      row.twoNMs / row.nMs,
+      LINEAR,
+      '×',
+      `${row.n}: ${row.nMs.toFixed(2)} → ${row.twoNMs.toFixed(2)} ms`,
+    );
   for (const row of report.growth)
     add(
       `growth ${row.id} (${row.mode})`,
@@ -497,7 +504,25 @@ if (runs('stream')) await streamSection();
 report.targets = targets();
 report.seconds = (performance.now() - started) / 1000;
 const markdown = renderMarkdown(report);
-if (write) writeFileSync(new URL('../BENCHMARKS.md', import.meta.url), markdown);
+if (write) {
+  const file = new URL('../BENCHMARKS.md', import.meta.url);
+  const whole =
+    only !== undefined && existsSync(file)
+      ? spliceMarkdown(readFileSync(file, 'utf8'), markdown)
+      : markdown;
+  writeFileSync(file, await formatMarkdown(whole, file));
+}
 if (asJson) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 else process.stdout.write(markdown);
 log(`done in ${report.seconds.toFixed(0)} s${write ? ', BENCHMARKS.md written' : ''}`);
+
+/** BENCHMARKS.md as prettier writes it (the repository's format check covers it). */
+async function formatMarkdown(text: string, file: URL): Promise<string> {
+  try {
+    const prettier = await import('prettier');
+    const config = (await prettier.resolveConfig(file)) ?? {};
+    return await prettier.format(text, { ...config, parser: 'markdown' });
+  } catch {
+    return text;
+  }
+}

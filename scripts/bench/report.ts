@@ -1,6 +1,7 @@
 /**
  * The bench's results as data (printed with `--json`) and as BENCHMARKS.md.
  */
+import type { StreamDeltaRow, StreamDoubling } from './stream.js';
 
 /** One contender on one input. */
 export interface ComparisonRow {
@@ -54,6 +55,15 @@ export interface StreamRow {
   peerMs: number;
 }
 
+/** The streaming issue's table: one big call in small deltas (see scripts/bench/stream.ts). */
+export interface StreamTable {
+  rows: StreamDeltaRow[];
+  doublings: StreamDoubling[];
+  /** Load average when the section started (the table is often rerun alone). */
+  loadAverage: number[];
+  date: string;
+}
+
 /** One of the issue's targets. */
 export interface TargetRow {
   target: string;
@@ -82,6 +92,7 @@ export interface BenchReport {
     | undefined;
   growth: GrowthRow[];
   stream: StreamRow[];
+  streamTable: StreamTable | undefined;
   targets: TargetRow[];
 }
 
@@ -198,8 +209,12 @@ export function renderMarkdown(report: BenchReport): string {
     }
     lines.push('');
   }
-  if (report.stream.length > 0) {
+  if (report.stream.length > 0 || report.streamTable !== undefined) {
     lines.push('## Streaming', '');
+  }
+  if (report.streamTable !== undefined) lines.push(...renderStreamTable(report.streamTable));
+  if (report.stream.length > 0) {
+    lines.push('### Whole responses against parse and @ai-sdk-tool/parser', '');
     lines.push(
       '| case | parse ms | stream (forced) ms | stream (auto) ms | stream / parse | @ai-sdk-tool/parser stream ms |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -212,4 +227,102 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push('');
   }
   return `${lines.join('\n')}\n`;
+}
+
+function renderStreamTable(table: StreamTable): string[] {
+  const lines: string[] = [];
+  lines.push('### One tool call in small deltas', '');
+  lines.push(
+    `Measured ${table.date}, load average ${table.loadAverage.join(' / ')}. One hermes call (\`<tool_call>{...}</tool_call>\`, forced \`hermes\`, reasoning not forced open, limits raised so 2 MB calls are read) pushed one delta at a time, then \`end()\`; median of several runs. Two payloads, because \`JSON.parse\` costs very different amounts on them: **string-heavy** is \`write_file\` with one long \`content\` string (quotes, backslashes, newlines), which \`JSON.parse\` reads in one fast scan; **structured** is \`import_records\` with an array of records (numbers, booleans, \`null\`, nested objects, short strings). "× JSON.parse" is the stream's total time over one \`JSON.parse\` of the same payload in the same run; "partial-json ×" is partial-json re-parsing the accumulated payload on every delta (what peers do), over the stream's time ("est." when sampled evenly and scaled). Peak held is the most UTF-16 the stream held back at once, in bytes.`,
+    '',
+  );
+  lines.push(
+    '| payload | size | delta | deltas | stream ms | µs / delta | peak held bytes | JSON.parse ms | × JSON.parse | partial-json ms | partial-json × | call ok |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+  );
+  for (const row of table.rows) {
+    const peer =
+      row.partialJsonMs === undefined
+        ? ['–', '–']
+        : [
+            `${ms(row.partialJsonMs)}${row.partialJsonEstimated ? ' (est.)' : ''}`,
+            `${fixed(row.partialJsonMs / row.ms, 0)}×`,
+          ];
+    lines.push(
+      `| ${row.payload} | ${row.size} | ${row.delta} | ${row.deltas.toLocaleString('en')} | ${ms(row.ms)} | ${fixed((row.ms * 1000) / row.deltas, 3)} | ${row.peakHeldBytes.toLocaleString('en')} | ${ms(row.jsonParseMs)} | ${fixed(row.ms / row.jsonParseMs, 1)}× | ${peer[0]} | ${peer[1]} | ${row.ok ? 'yes' : '**no**'} |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    'Doubling the call (same payload shape, same delta size): time(2n) / time(n), linear is 2, the target at most 2.3.',
+    '',
+    '| payload | delta | n | time(n) ms | time(2n) ms | ratio |',
+    '| --- | ---: | --- | ---: | ---: | ---: |',
+  );
+  for (const row of table.doublings) {
+    const ratio = row.twoNMs / row.nMs;
+    lines.push(
+      `| ${row.payload} | ${row.delta} | ${row.n} | ${ms(row.nMs)} | ${ms(row.twoNMs)} | ${fixed(ratio)}${ratio > 2.3 ? ' **!**' : ''} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+/** A markdown file cut at its `## ` headings: the text before the first, then each section. */
+function sections(markdown: string): { head: string; parts: Map<string, string> } {
+  const pieces = markdown.split(/^(?=## )/m);
+  const head = pieces[0]?.startsWith('## ') ? '' : (pieces.shift() ?? '');
+  const parts = new Map<string, string>();
+  for (const piece of pieces) parts.set(piece.slice(0, piece.indexOf('\n')).trim(), piece);
+  return { head, parts };
+}
+
+/** The first cell of a table row, trimmed (the target's name in the targets table). */
+function rowKey(line: string): string | undefined {
+  if (!line.startsWith('|') || /^\|[\s:|-]+\|$/.test(line.trim())) return undefined;
+  return line.split('|')[1]?.trim();
+}
+
+/** The targets table of `earlier`, with the rows `later` measured again replaced or added. */
+function mergeTargets(earlier: string, later: string): string {
+  const fresh = new Map<string, string>();
+  for (const line of later.split('\n')) {
+    const key = rowKey(line);
+    if (key !== undefined && key !== 'target') fresh.set(key, line);
+  }
+  const lines = earlier.trimEnd().split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    const key = rowKey(line);
+    const replacement = key === undefined ? undefined : fresh.get(key);
+    if (key !== undefined) fresh.delete(key);
+    out.push(replacement ?? line);
+  }
+  out.push(...fresh.values());
+  return `${out.join('\n')}\n\n`;
+}
+
+/**
+ * BENCHMARKS.md after a run of some sections: the earlier file with the sections this run
+ * rendered replaced (a new one added at the end), and the targets this run measured replaced in
+ * the targets table; its header and every other section are kept.
+ *
+ * @param earlier - BENCHMARKS.md as it was.
+ * @param later - This run's rendering (only the sections it ran).
+ * @returns The merged markdown.
+ */
+export function spliceMarkdown(earlier: string, later: string): string {
+  const before = sections(earlier);
+  const after = sections(later);
+  const merged = new Map(before.parts);
+  for (const [heading, part] of after.parts) {
+    const previous = merged.get(heading);
+    merged.set(
+      heading,
+      heading === '## Targets' && previous !== undefined ? mergeTargets(previous, part) : part,
+    );
+  }
+  const body = [...merged.values()].map((part) => `${part.trimEnd()}\n\n`).join('');
+  return `${before.head.trimEnd()}\n\n${body.trimEnd()}\n`;
 }
