@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import { deepseek_v31 } from '../../src/formats/deepseek_v31/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
 import { everyTwoWaySplit, unitByUnit } from '../helpers/chunkers.js';
 import { expectEquivalent } from '../stream/equivalence.js';
 
@@ -141,11 +143,30 @@ describe('deepseek_v31 section never closed', () => {
     expect(result.content).toBe(PROSE);
   });
 
-  it('should drop text between the opening token and the first call, as a closed section does', () => {
+  it('should end an unclosed section at the next opening token, keeping the abandoned text', () => {
     const result = parser.parse(cases[4]![1]);
     expect(result.calls.map((call) => call.name)).toEqual(['f']);
-    expect(result.content).toBe(' more');
-    expect(result.issues).toEqual([]);
+    expect(result.content).toBe('first thoughts  more');
+    expect(result.issues).toEqual([
+      {
+        code: 'malformed-tool-call',
+        message: '<｜tool▁calls▁begin｜> is not followed by a call',
+        offset: 0,
+      },
+    ]);
+  });
+
+  it('should read a run of opening tokens one token at a time (linear, not one scan each)', () => {
+    const run = OPEN.repeat(50);
+    // Each section stops at the next opening token instead of scanning to the end.
+    const first = deepseek_v31.parseAt({ text: run, tools: undefined, limits: DEFAULT_LIMITS }, 0);
+    expect(first?.end).toBe(OPEN.length);
+    const result = parser.parse(run);
+    expect(result.calls).toEqual([]);
+    expect(result.issues).toHaveLength(50);
+    expect(new Set(result.issues.map((issue) => issue.code))).toEqual(
+      new Set(['malformed-tool-call', 'incomplete-tool-call']),
+    );
   });
 
   it('should give a second section after prose its own reading', () => {

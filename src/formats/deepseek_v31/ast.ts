@@ -11,8 +11,10 @@ export interface DeepSeekV31Section {
   type: 'deepseek-v31-section';
   start: number;
   items: DeepSeekV31Item[];
-  /** False when the output ended before `<｜tool▁calls▁end｜>`. */
+  /** False when the output ended, or another opening token came, before `<｜tool▁calls▁end｜>`. */
   closed: boolean;
+  /** True when another `<｜tool▁calls▁begin｜>` came before any `<｜tool▁calls▁end｜>`. */
+  interrupted: boolean;
   /** Text after the section up to the next section or the end of the output (dropped). */
   tail: Range;
 }

@@ -12,7 +12,8 @@ const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
  * Lowers a deepseek_v31 section to calls.
  *
  * A closed section owns everything up to the next section (the template ends the turn at
- * `<｜tool▁calls▁end｜>`). A section the output never closed owns only its calls: text after the
+ * `<｜tool▁calls▁end｜>`). Another opening token ends a section that is not closed yet. A section
+ * the output never closed owns only its calls: text after the
  * last call is content again (after the opening token, when there is no call), so an opening
  * token the model abandoned does not swallow the rest of the output. A section that holds no
  * call is an issue: `malformed-tool-call` when text follows its token, `incomplete-tool-call`
@@ -40,7 +41,7 @@ export function lowerDeepSeekV31(
   const textAfter = hasText(context.text, owned, end);
   if (last === undefined) {
     issues.push(
-      textAfter
+      textAfter || node.interrupted
         ? malformed(`${CALLS_BEGIN} is not followed by a call`, node.start)
         : {
             code: 'incomplete-tool-call',
@@ -49,8 +50,11 @@ export function lowerDeepSeekV31(
           },
     );
   }
-  // Open: a later <｜tool▁calls▁end｜> would make the text after the last call the section's.
-  return { start: node.start, end: textAfter ? owned : end, calls, issues, open: true };
+  const section: Section = { start: node.start, end: textAfter ? owned : end, calls, issues };
+  // Open when it ran to the end of the text: a later <｜tool▁calls▁end｜> would make the text
+  // after the last call the section's. Another opening token already ended it.
+  if (!node.interrupted) section.open = true;
+  return section;
 }
 
 /** Whether `text` holds anything but whitespace in `[from, to)`. */
