@@ -97,4 +97,46 @@ describe('hermes fast path', () => {
       { numRuns: 300 },
     );
   });
+
+  it('should give the section the grammar path gives, lowering included', async () => {
+    const fc = await import('fast-check');
+    const { parse } = await import('../../src/generated/hermes.js');
+    const { runGrammar } = await import('../../src/formats/shared/run-grammar.js');
+    const { hermes } = await import('../../src/formats/hermes/index.js');
+    const { lowerHermes } = await import('../../src/formats/hermes/lower.js');
+    const { resolveLimits } = await import('../../src/options.js');
+    type Node = Parameters<typeof lowerHermes>[0];
+    const limits = resolveLimits(undefined);
+    const piece = fc.constantFrom(
+      '<tool_call>',
+      '</tool_call>',
+      '{"name": "f", "arguments": {"a": 1}}',
+      '{"name": "g", "arguments": {}}, {"name": "h"}',
+      "{'name': 'f', arguments: {a: True,}}",
+      '{"name": "f", "arguments": {"a": [1, {"b": "',
+      '[{"name": "f"}]',
+      '{}',
+      'x',
+      '\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const text = pieces.join('');
+        const context = { text, tools: undefined, limits };
+        for (let start = text.indexOf('<tool_call>'); start !== -1;) {
+          const grammar = runGrammar<Node>(parse, text, start, 'Section');
+          const expected =
+            grammar === undefined
+              ? undefined
+              : {
+                  ...lowerHermes(grammar.node, grammar.end, context),
+                  open: !grammar.node.closed,
+                };
+          expect(hermes.parseAt(context, start)).toEqual(expected);
+          start = text.indexOf('<tool_call>', start + 1);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -7,7 +7,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
-import { lowerHermes } from './lower.js';
+import { lowerHermes, lowerHermesSection } from './lower.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
@@ -44,12 +44,19 @@ export const hermes: Format = {
   models: 'Hermes 2 Pro/3, Qwen 2.5/3, Ernie 4.5, Granite 4',
   markers: ['<tool_call>'],
   parseAt(context, start) {
-    const matched =
-      readClosedSection(context.text, start) ??
-      runGrammar<HermesSection>(parse, context.text, start, 'Section');
-    if (matched === undefined) return undefined;
+    const closed = readClosedSection(context.text, start);
+    // Set on the lowered section rather than spread into a copy (a spread is V8's slow path).
     // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
-    return { ...lowerHermes(matched.node, matched.end, context), open: !matched.node.closed };
+    if (closed !== undefined) {
+      const section = lowerHermesSection(closed.node, closed.end, context);
+      section.open = false;
+      return section;
+    }
+    const matched = runGrammar<HermesSection>(parse, context.text, start, 'Section');
+    if (matched === undefined) return undefined;
+    const section = lowerHermes(matched.node, matched.end, context);
+    section.open = !matched.node.closed;
+    return section;
   },
   endMarkers: ['</tool_call>'],
   readCallHead: (text, start) => readJsonCallHead(text, start + OPEN.length),

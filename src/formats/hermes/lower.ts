@@ -14,14 +14,33 @@ import type { HermesSection } from './ast.js';
  */
 export function lowerHermes(node: HermesSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'hermes-section' }, (section) => {
-      const { calls, issues } = lowerJsonCalls(context, {
-        format: 'hermes',
-        span: { start: section.start, end },
-        payload: section.payload,
-        closed: section.closed,
-      });
-      return { start: section.start, end, calls, issues };
-    })
+    .with({ type: 'hermes-section' }, (section) => lowerHermesSection(section, end, context))
     .exhaustive();
+}
+
+/**
+ * The lowering of the one node type, `hermes-section`. The fast path, which only ever builds that
+ * node, calls it directly: the match's builder objects were a tenth of a small parse's garbage.
+ *
+ * @param section - A `hermes-section` node.
+ * @param end - Where the section ends.
+ * @param context - The output, schemas and limits.
+ * @returns The section with its calls and issues.
+ * @example
+ * ```ts
+ * lowerHermesSection(readClosedSection(text, 0)!.node, readClosedSection(text, 0)!.end, context).calls;
+ * ```
+ */
+export function lowerHermesSection(
+  section: HermesSection,
+  end: number,
+  context: FormatContext,
+): Section {
+  const { calls, issues } = lowerJsonCalls(context, {
+    format: 'hermes',
+    span: { start: section.start, end },
+    payload: section.payload,
+    closed: section.closed,
+  });
+  return { start: section.start, end, calls, issues };
 }
