@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { createIdGenerator } from '../../src/ids.js';
+
+describe('random call ids', () => {
+  it('should be call_ and 24 letters or digits, all different', () => {
+    const next = createIdGenerator('random');
+    // More ids than one pool of random bytes holds, so refills are crossed.
+    const ids = Array.from({ length: 500 }, () => next());
+    for (const id of ids) expect(id).toMatch(/^call_[A-Za-z0-9]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('should use every letter and digit of the alphabet', () => {
+    const next = createIdGenerator('random');
+    const seen = new Set(Array.from({ length: 400 }, () => next().slice(5)).join(''));
+    expect(seen.size).toBe(62);
+  });
+});
