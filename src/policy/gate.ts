@@ -12,7 +12,7 @@
  */
 import type { Format } from '../formats/format.js';
 import type { Limits } from '../options.js';
-import type { CallFormat, Issue, RejectedCall, TelemetryRecord, ToolCall } from '../types.js';
+import type { CallFormat, Issue, RejectedCall, Span, TelemetryRecord, ToolCall } from '../types.js';
 import { claimOwnId, createOwnIds, type OwnIds } from '../ids.js';
 import { createTelemetryRecord } from '../telemetry/record.js';
 import { groupCandidates, formatNear } from './candidates.js';
@@ -106,16 +106,8 @@ export function createGate(options: GateOptions): Gate {
   return {
     decide(input) {
       const { text, calls } = input;
-      const fallbackCalls = calls.filter((call) => call.fallback);
-      const fallbackGroups = groupCandidates(
-        text,
-        fallbackCalls.map((call) => call.span),
-      );
-      const carried = new Set(calls.map((call) => issueKey(call.malformed)));
-      // Bounded like calls are: a flood of broken sections must not become a flood of records.
-      const readable = input.issues
-        .filter((issue) => CALL_ISSUES.has(issue.code) && !carried.has(issueKey(issue)))
-        .slice(0, options.limits.maxCalls);
+      const fallbackGroups = groupCandidates(text, fallbackSpans(calls));
+      const readable = unreadSections(calls, input.issues, options.limits.maxCalls);
       // Every call read and every section that could not be read was one candidate.
       const candidateCount = calls.length + readable.length;
 
@@ -206,6 +198,32 @@ export function createGate(options: GateOptions): Gate {
       return output;
     },
   };
+}
+
+const NO_SPANS: readonly Span[] = [];
+const NO_ISSUES: readonly Issue[] = [];
+
+/** The spans of the fallback calls, in order (none allocated for the usual all-primary output). */
+function fallbackSpans(calls: readonly GateCall[]): readonly Span[] {
+  let spans: Span[] | undefined;
+  for (const call of calls) if (call.fallback) (spans ??= []).push(call.span);
+  return spans ?? NO_SPANS;
+}
+
+/**
+ * The issues that stand for a section that could not be read, unless a call already carries
+ * them; bounded like calls are, so a flood of broken sections is not a flood of records.
+ */
+function unreadSections(
+  calls: readonly GateCall[],
+  issues: readonly Issue[],
+  maxCalls: number,
+): readonly Issue[] {
+  if (!issues.some((issue) => CALL_ISSUES.has(issue.code))) return NO_ISSUES;
+  const carried = new Set(calls.map((call) => issueKey(call.malformed)));
+  return issues
+    .filter((issue) => CALL_ISSUES.has(issue.code) && !carried.has(issueKey(issue)))
+    .slice(0, maxCalls);
 }
 
 /** Identifies an issue by where it is and what it says (a call may carry a copy of it). */
