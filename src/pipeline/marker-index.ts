@@ -28,6 +28,10 @@ export interface MarkerTable {
    * such a marker can only start a call as the output's first text or after an intent marker.
    */
   readonly bareOnly: readonly boolean[];
+  /** The distinct first characters of the markers' anchors. */
+  readonly anchorChars: readonly string[];
+  /** Per marker: the index of its anchor's first character in `anchorChars`. */
+  readonly anchorCharOf: readonly number[];
 }
 
 /**
@@ -57,12 +61,16 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     }
   }
   const markers = [...formatsByMarker.keys()];
+  const anchored = markers.map(anchorMarker);
+  const anchorChars = [...new Set(anchored.map((marker) => marker.anchor.charAt(0)))];
   return {
     markers,
     formatsByMarker,
     longestMarker: markers.reduce((longest, marker) => Math.max(longest, marker.length), 0),
     priority: new Map(formats.map((format, rank) => [format, rank])),
-    anchored: markers.map(anchorMarker),
+    anchored,
+    anchorChars,
+    anchorCharOf: anchored.map((marker) => anchorChars.indexOf(marker.anchor.charAt(0))),
     bareOnly: markers.map(
       (marker) =>
         marker.length > 0 &&
@@ -101,17 +109,37 @@ export function createMarkerCursor(
   text: string,
   window?: BareWindow,
 ): MarkerCursor {
-  const { markers, formatsByMarker, anchored, bareOnly } = table;
+  const { markers, formatsByMarker, anchored, bareOnly, anchorChars, anchorCharOf } = table;
   const count = markers.length;
   // Where each marker next occurs at or after the last query; -1 means "not looked up yet".
   const nextAt = new Array<number>(count).fill(-1);
   const exhausted = new Array<boolean>(count).fill(false);
+  // Per anchor character: its first occurrence at or after `charFrom` (-1: none). Most markers
+  // start with `<`, which prose rarely holds: one search for the character lets each of them start
+  // where it first occurs, instead of each searching the whole prose again.
+  const charAt = new Array<number>(anchorChars.length).fill(-1);
+  const charFrom = new Array<number>(anchorChars.length).fill(Infinity);
+
+  /** Same result as `indexOfAnchored(text, marker, from)`. */
+  const search = (index: number, from: number): number => {
+    const marker = anchored[index] as AnchoredMarker;
+    const char = anchorCharOf[index] as number;
+    // The anchor, hence its first character, lies at or after `from + anchorAt`.
+    const need = Math.max(from, 0) + marker.anchorAt;
+    let at = charAt[char] as number;
+    const known = (charFrom[char] as number) <= need && (at === -1 || at >= need);
+    if (!known) {
+      at = text.indexOf(anchorChars[char] as string, need);
+      charAt[char] = at;
+      charFrom[char] = need;
+    }
+    if (at === -1) return -1;
+    return indexOfAnchored(text, marker, at - marker.anchorAt);
+  };
 
   const find = (index: number, from: number): number => {
     const marker = anchored[index] as AnchoredMarker;
-    if (window === undefined || bareOnly[index] !== true) {
-      return indexOfAnchored(text, marker, from);
-    }
+    if (window === undefined || bareOnly[index] !== true) return search(index, from);
     const { firstText, intentFrom } = window;
     // Before firstText is white space, where this marker cannot start.
     if (from <= firstText && text.startsWith(marker.marker, firstText)) return firstText;
@@ -119,7 +147,7 @@ export function createMarkerCursor(
     // Intent counts from the end of the hit's marker (the marker may be the intent marker itself,
     // `<|python_start|>`), so look back by the longest marker.
     const reach = intentFrom - table.longestMarker;
-    return indexOfAnchored(text, marker, Math.max(from, reach, firstText + 1));
+    return search(index, Math.max(from, reach, firstText + 1));
   };
 
   return {

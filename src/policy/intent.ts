@@ -17,8 +17,15 @@ export const INTENT_MARKERS: readonly string[] = [
   '<|python_start|>',
 ];
 
-/** The intent markers, searched from their first punctuation (`need` is everywhere in prose). */
+/** The intent markers, searched from their rarest character (`need` is everywhere in prose). */
 const ANCHORED_INTENT_MARKERS = INTENT_MARKERS.map(anchorMarker);
+
+/**
+ * The anchors' distinct first characters (`_` and `<`). Each is searched once, and a marker only
+ * from where its character first occurs: in prose without `_` or `<` that is two searches for six
+ * markers.
+ */
+const ANCHOR_CHARS = [...new Set(ANCHORED_INTENT_MARKERS.map((marker) => marker.anchor.charAt(0)))];
 
 /**
  * Finds where tool intent starts in an output.
@@ -32,10 +39,16 @@ const ANCHORED_INTENT_MARKERS = INTENT_MARKERS.map(anchorMarker);
  */
 export function findIntent(text: string): number {
   let first = -1;
-  for (const marker of ANCHORED_INTENT_MARKERS) {
-    const at = indexOfAnchored(text, marker, 0);
-    const end = at + marker.marker.length;
-    if (at !== -1 && (first === -1 || end < first)) first = end;
+  for (const char of ANCHOR_CHARS) {
+    const charAt = text.indexOf(char);
+    if (charAt === -1) continue;
+    for (const marker of ANCHORED_INTENT_MARKERS) {
+      if (marker.anchor.charAt(0) !== char) continue;
+      // The marker's anchor, hence the marker, cannot start before the character's first occurrence.
+      const at = indexOfAnchored(text, marker, Math.max(0, charAt - marker.anchorAt));
+      const end = at + marker.marker.length;
+      if (at !== -1 && (first === -1 || end < first)) first = end;
+    }
   }
   return first;
 }

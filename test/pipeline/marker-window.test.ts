@@ -4,8 +4,8 @@ import type { FormatContext } from '../../src/formats/format.js';
 import { resolveLimits, selectFormats } from '../../src/options.js';
 import { anchorMarker, indexOfAnchored } from '../../src/pipeline/anchored-index.js';
 import { extract, type ExtractPlan } from '../../src/pipeline/extract.js';
-import { createMarkerTable } from '../../src/pipeline/marker-index.js';
-import { INTENT_MARKERS } from '../../src/policy/intent.js';
+import { createMarkerCursor, createMarkerTable } from '../../src/pipeline/marker-index.js';
+import { findIntent, INTENT_MARKERS } from '../../src/policy/intent.js';
 
 const limits = resolveLimits(undefined);
 const auto = selectFormats(undefined);
@@ -82,6 +82,71 @@ describe('the auto-mode marker window', () => {
     const result = read(text, windowed);
     expect(result.calls.map((call) => call.name)).toEqual(['get_weather']);
     expect(result).toEqual(read(text, everyHit));
+  });
+});
+
+describe('the marker cursor', () => {
+  it('should yield the hits a plain indexOf over every marker yields', () => {
+    const { table } = windowed;
+    const priority = (id: string) => auto.formats.findIndex((format) => format.id === id);
+    const naive = (text: string, from: number) => {
+      let best = Infinity;
+      for (const marker of table.markers) {
+        const at = text.indexOf(marker, from);
+        if (at !== -1 && at < best) best = at;
+      }
+      if (best === Infinity) return undefined;
+      const ids = new Set<string>();
+      for (const marker of table.markers) {
+        if (!text.startsWith(marker, best)) continue;
+        for (const format of table.formatsByMarker.get(marker) ?? []) ids.add(format.id);
+      }
+      return { position: best, formats: [...ids].sort((a, b) => priority(a) - priority(b)) };
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }),
+        (parts, steps) => {
+          const text = parts.join('');
+          const cursor = createMarkerCursor(table, text);
+          let from = 0;
+          for (const step of steps) {
+            const hit = cursor.next(from);
+            const expected = naive(text, from);
+            expect(
+              hit === undefined
+                ? undefined
+                : { position: hit.position, formats: hit.formats.map((format) => format.id) },
+            ).toEqual(expected);
+            if (hit === undefined) break;
+            from = step === 0 ? from : hit.position + step;
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('findIntent', () => {
+  it('should find where the earliest-ending intent marker ends, as indexOf over each does', () => {
+    const naive = (text: string) => {
+      let first = -1;
+      for (const marker of INTENT_MARKERS) {
+        const at = text.indexOf(marker);
+        if (at !== -1 && (first === -1 || at + marker.length < first)) first = at + marker.length;
+      }
+      return first;
+    };
+    const piece = fc.constantFrom(...INTENT_MARKERS, '_', '<', '<|python_', 'need_tool', ' ', 'x');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (parts) => {
+        const text = parts.join('');
+        expect(findIntent(text)).toBe(naive(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
