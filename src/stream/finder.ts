@@ -136,3 +136,33 @@ export function createPrefixMatcher(needles: readonly string[]): {
     },
   };
 }
+
+/**
+ * The units a set of fixed strings start with, to ask "could one of them start in this text?"
+ * without searching for each.
+ *
+ * @param needles - Non-empty literal strings.
+ * @returns `lastIn(text)`: the index of the last unit of `text` that starts some needle, or -1.
+ * @example
+ * ```ts
+ * createStartUnits(['<tool_call>', '<think>']).lastIn('a < b, c'); // 2
+ * ```
+ */
+export function createStartUnits(needles: readonly string[]): { lastIn(text: string): number } {
+  const ascii = new Uint8Array(128);
+  const other: number[] = [];
+  for (const needle of needles) {
+    const unit = needle.charCodeAt(0);
+    if (unit < 128) ascii[unit] = 1;
+    else if (!other.includes(unit)) other.push(unit);
+  }
+  return {
+    lastIn(text) {
+      for (let index = text.length - 1; index >= 0; index -= 1) {
+        const unit = text.charCodeAt(index);
+        if (unit < 128 ? ascii[unit] === 1 : other.includes(unit)) return index;
+      }
+      return -1;
+    },
+  };
+}

@@ -288,7 +288,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
 
 function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', delta: string): void {
   if (delta === '') return;
-  const last = out[out.length - 1];
+  const last = out.length > 0 ? out[out.length - 1] : undefined;
   if (last !== undefined && last.type === type) last.delta += delta;
   else out.push({ type, delta });
 }

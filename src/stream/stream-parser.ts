@@ -17,7 +17,7 @@ import { INTENT_MARKERS } from '../policy/intent.js';
 import type { StreamEvent } from '../types.js';
 import { createIdPool } from './calls.js';
 import { createExampleTracker } from './examples.js';
-import { createFinder, createPrefixMatcher } from './finder.js';
+import { createFinder, createPrefixMatcher, createStartUnits } from './finder.js';
 import { createHeldText } from './held-text.js';
 import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
@@ -82,6 +82,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const { plan } = engine.settings;
   const table = plan.table;
   const prefixes = createPrefixMatcher([...table.markers, THINK_OPEN, FENCE]);
+  const startUnits = createStartUnits([...table.markers, THINK_OPEN]);
   const thinkClose = createPrefixMatcher([THINK_CLOSE]);
   const intentFinder = createFinder(INTENT_MARKERS);
   const examples = createExampleTracker();
@@ -94,6 +95,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   // Text received but not yet decided (outside sections); buffer[0] is at absolute `base`.
   let buffer = '';
   let base = 0;
+  // Absolute offset of the buffer's last unit that can start a marker or `<think>`: below `base`
+  // when none can, and then no marker is looked up (most pushes of prose).
+  let lastStart = -1;
   // The batch scan's cursor: where its last decision ended (example lookups start here).
   let cursor = 0;
   // Units received so far.
@@ -153,9 +157,16 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   function emit(kind: 'text-delta' | 'reasoning-delta', delta: string): void {
     if (delta === '') return;
     const type = keepReasoning ? 'text-delta' : kind;
-    const last = out[out.length - 1];
+    // Not out[-1] on an empty array: V8 reads that as a property named "-1", slowly.
+    const last = out.length > 0 ? out[out.length - 1] : undefined;
     if (last !== undefined && last.type === type) last.delta += delta;
     else out.push({ type, delta });
+  }
+
+  /** The buffer was replaced: finds where a marker could last start in it. */
+  function noteBuffer(): void {
+    const at = startUnits.lastIn(buffer);
+    lastStart = at === -1 ? -1 : base + at;
   }
 
   /** Sends the first `length` units of the buffer as `type`, dropping them. */
@@ -196,6 +207,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   /** The next marker hit at or after `base`, buffer-relative; the cursor is kept while valid. */
   function nextHit(): MarkerHit | undefined {
+    if (lastStart < base) return undefined;
     scan ??= { origin: base, text: buffer, markers: createMarkerCursor(table, buffer), think: -2 };
     const hit = scan.markers.next(base - scan.origin);
     return hit === undefined ? undefined : { ...hit, position: hit.position + scan.origin - base };
@@ -203,6 +215,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   /** The next `<think>` at or after `base`, buffer-relative, or -1. */
   function nextThink(): number {
+    if (lastStart < base) return -1;
     const current = scan as ScanCache;
     if (current.think === -2 || (current.think !== -1 && current.think < base)) {
       const at = current.text.indexOf(THINK_OPEN, base - current.origin);
@@ -339,6 +352,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     pass(result.consumed);
     buffer = result.rest;
     base = result.restStart;
+    noteBuffer();
     scan = undefined;
     cursor = result.cursor;
     mode = 'content';
@@ -357,8 +371,10 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       base = found.at + found.needle.length;
       buffer = text.slice(base);
       cursor = base;
+      noteBuffer();
     } else {
       buffer = text;
+      noteBuffer();
       untilCall = found === undefined && plan.reasoningPrefilled === true && !keepReasoning;
     }
     scan = undefined;
@@ -420,6 +436,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       } else {
         buffer += delta;
         scan = undefined;
+        const at = startUnits.lastIn(delta);
+        if (at !== -1) lastStart = offset + at;
       }
       drain(false);
       return take();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INTENT_MARKERS } from '../../src/policy/intent.js';
-import { createFinder, type Found } from '../../src/stream/finder.js';
+import { createFinder, createStartUnits, type Found } from '../../src/stream/finder.js';
 import { split } from '../helpers/chunkers.js';
 
 /**
@@ -113,5 +113,33 @@ describe('createFinder', () => {
         if (other !== marker) expect(marker.includes(other)).toBe(false);
       }
     }
+  });
+});
+
+describe('createStartUnits', () => {
+  it('should give the last unit that starts some needle, beyond ASCII too', () => {
+    const units = createStartUnits(['<tool_call>', '<think>', '｜x']);
+    expect(units.lastIn('a < b ｜ c')).toBe(6);
+    expect(units.lastIn('a < b')).toBe(2);
+    expect(units.lastIn('plain prose')).toBe(-1);
+  });
+
+  it('should agree with a search for each needle start', () => {
+    const alphabet = fc.constantFrom('a', '<', '｜', '\ud83d', ' ');
+    const text = fc.array(alphabet, { maxLength: 30 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(
+          text.filter((needle) => needle !== ''),
+          { minLength: 1 },
+        ),
+        text,
+        (needles, haystack) => {
+          const starts = needles.map((needle) => needle[0] as string);
+          const last = Math.max(...starts.map((start) => haystack.lastIndexOf(start)));
+          expect(createStartUnits(needles).lastIn(haystack)).toBe(last);
+        },
+      ),
+    );
   });
 });
