@@ -370,7 +370,7 @@ async function streamSection(): Promise<void> {
     date: new Date().toISOString(),
     ...measureStreamTable({
       sizes,
-      runs: (size) => (quick ? 5 : size > 100_000 ? 5 : 11),
+      runs: (size) => (quick ? 5 : size > 100_000 ? 7 : 11),
       partialJsonSamples: quick ? 50 : 400,
       log,
     }),
@@ -475,7 +475,7 @@ function targets(): TargetRow[] {
   }
   for (const row of report.streamTable?.doublings ?? [])
     add(
-      `stream growth ${row.payload}, ${row.delta}-unit deltas`,
+      `stream growth ${row.payload} ${row.n}, ${row.delta}-unit deltas`,
       row.twoNMs / row.nMs,
       LINEAR,
       '×',

@@ -110,7 +110,7 @@ export interface StreamDoubling {
 export interface StreamTableOptions {
   /** Payload sizes in units: each one and its double are timed. */
   sizes: number[];
-  /** Timed runs (after one warm-up) for a payload of this size; the median is reported. */
+  /** Timed runs of n and of 2n (alternating, after one warm-up each) for size n; medians are reported. */
   runs: (size: number) => number;
   /** partial-json calls to sample at most per row (the rest are estimated from them). */
   partialJsonSamples: number;
@@ -169,6 +169,12 @@ function streamOnce(parser: Parser, deltas: readonly string[]) {
   return { ms, peakHeld, ok: ends === 1 && streamed > atEnd };
 }
 
+/** The run with the median time. */
+function medianRun<Run extends { ms: number }>(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return sorted[sorted.length >> 1] as Run;
+}
+
 /** partial-json on the accumulated payload per delta; sampled evenly (then scaled) when long. */
 function partialJson(payload: string, delta: number, samples: number) {
   const count = Math.ceil(payload.length / delta);
@@ -218,47 +224,46 @@ export function measureStreamTable(options: StreamTableOptions): {
   }
   for (const kind of ['string-heavy', 'structured'] as const) {
     for (const size of options.sizes) {
-      const times = new Map<number, number[]>();
-      for (const scale of [1, 2]) {
-        const payload = streamPayload(kind, size * scale);
-        const text = `<tool_call>${payload}</tool_call>`;
-        const floor = scale === 1 ? jsonParseMs(payload) : NaN;
-        for (const delta of [1, 16]) {
-          const deltas = chunk(text, delta);
-          streamOnce(parser, deltas); // warm-up
-          const runs = Array.from({ length: options.runs(size * scale) }, () =>
-            streamOnce(parser, deltas),
-          ).sort((a, b) => a.ms - b.ms);
-          const median = runs[runs.length >> 1] as (typeof runs)[number];
-          times.set(delta, [...(times.get(delta) ?? []), median.ms]);
-          if (scale === 2) continue;
-          const peer = partialJson(payload, delta, options.partialJsonSamples);
-          rows.push({
-            payload: kind,
-            size: label(size),
-            delta,
-            deltas: deltas.length,
-            ms: median.ms,
-            peakHeldBytes: median.peakHeld * 2,
-            jsonParseMs: floor,
-            partialJsonMs: peer.ms,
-            partialJsonEstimated: peer.estimated,
-            ok: runs.every((run) => run.ok),
-          });
-          options.log(
-            `  ${kind} ${label(size)} in ${delta}-unit deltas: ${median.ms.toFixed(2)} ms, ${(median.ms / floor).toFixed(1)}× JSON.parse, partial-json ${(peer.ms / median.ms).toFixed(0)}× slower`,
-          );
-        }
-      }
+      const payload = streamPayload(kind, size);
+      const floor = jsonParseMs(payload);
+      const texts = [payload, streamPayload(kind, 2 * size)].map(
+        (json) => `<tool_call>${json}</tool_call>`,
+      );
       for (const delta of [1, 16]) {
-        const [nMs, twoNMs] = times.get(delta) as number[];
+        const [small, large] = texts.map((text) => chunk(text, delta)) as [string[], string[]];
+        streamOnce(parser, small); // warm-up
+        streamOnce(parser, large);
+        // n and 2n alternate, so a change of load on the machine hits both alike.
+        const smallRuns: ReturnType<typeof streamOnce>[] = [];
+        const largeRuns: ReturnType<typeof streamOnce>[] = [];
+        for (let run = 0; run < options.runs(size); run += 1) {
+          smallRuns.push(streamOnce(parser, small));
+          largeRuns.push(streamOnce(parser, large));
+        }
+        const median = medianRun(smallRuns);
+        const peer = partialJson(payload, delta, options.partialJsonSamples);
+        rows.push({
+          payload: kind,
+          size: label(size),
+          delta,
+          deltas: small.length,
+          ms: median.ms,
+          peakHeldBytes: median.peakHeld * 2,
+          jsonParseMs: floor,
+          partialJsonMs: peer.ms,
+          partialJsonEstimated: peer.estimated,
+          ok: [...smallRuns, ...largeRuns].every((run) => run.ok),
+        });
         doublings.push({
           payload: kind,
           delta,
           n: label(size),
-          nMs: nMs ?? NaN,
-          twoNMs: twoNMs ?? NaN,
+          nMs: median.ms,
+          twoNMs: medianRun(largeRuns).ms,
         });
+        options.log(
+          `  ${kind} ${label(size)} in ${delta}-unit deltas: ${median.ms.toFixed(2)} ms, ${(median.ms / floor).toFixed(1)}× JSON.parse, partial-json ${(peer.ms / median.ms).toFixed(0)}× slower, doubled ×${(medianRun(largeRuns).ms / median.ms).toFixed(2)}`,
+        );
       }
     }
   }
