@@ -2,13 +2,7 @@
  * Corpus cases where a stream's fold differs from `parse`, each with its reason (ajv's skip
  * list). Matched by case id prefix and, when given, the chunker.
  */
-export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason: string }[] = [
-  {
-    id: 'vllm/llama3_json/extract-tool-calls-multiple-with-deep-nesting',
-    reason:
-      'llama3_json sets no `open` flag and no end markers, so its section end is guessed (confirmed on 1.5x the text); a `;` continuation longer than that is read as a second section (under unit-by-unit and some random chunkings).',
-  },
-];
+export const KNOWN_DIFFERENCES: readonly { id: string; chunker?: string; reason: string }[] = [];
 
 /**
  * Whether a case is a documented difference under a chunker.

@@ -6,7 +6,7 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import type { CallFieldNames } from '../shared/call-object.js';
-import { readCallItem } from '../shared/json-extent.js';
+import { readCallItem, type JsonExtentNode } from '../shared/json-extent.js';
 import type { Llama3Section } from './ast.js';
 
 /** Llama writes `parameters`; `arguments` is accepted as vLLM does. */
@@ -29,6 +29,8 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
   return match(node)
     .with({ type: 'llama3-section' }, (section): Section | undefined => {
       const calls: RawCall[] = [];
+      // The item the run stopped at (after at least one call), if any.
+      let stop: JsonExtentNode | undefined;
       for (const item of section.items) {
         // A bare object cut off by the end of the output cannot be told from prose: no call.
         const outcome =
@@ -43,7 +45,10 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
           calls.push(outcome.call);
           continue;
         }
-        if (calls.length > 0) break;
+        if (calls.length > 0) {
+          stop = item;
+          break;
+        }
         if (outcome === undefined) {
           // Claimed to the end (no retry inside it, which would be quadratic), kept as content.
           return {
@@ -58,13 +63,35 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
               },
             ],
             content: context.text.slice(section.start, item.end),
+            open: true,
           };
         }
         if (!section.tagged) return undefined;
-        return { start: section.start, end: item.end, calls: [], issues: [outcome.issue] };
+        return {
+          start: section.start,
+          end: item.end,
+          calls: [],
+          issues: [outcome.issue],
+          open: !item.closed,
+        };
       }
-      const last = calls[calls.length - 1];
-      return { start: section.start, end: last?.span.end ?? section.start, calls, issues: [] };
+      const end = calls[calls.length - 1]?.span.end ?? section.start;
+      const open = stop === undefined ? mayContinue(context.text, end) : !stop.closed;
+      return { start: section.start, end, calls, issues: [], open };
     })
     .exhaustive();
+}
+
+/** What may still follow a run's last call and become `; {"name"...`: spaces, `;`, `{`. */
+const CONTINUATION_PREFIX = /[ \t\r\n]*(?:;[ \t\r\n]*(?:\{[ \t\r\n]*)?)?$/y;
+
+/**
+ * Whether more text could extend a run that ends at `end` with a good call: what follows is,
+ * to the end of the text, a prefix of another `; {"...` item. Telling a stream so (`open`) lets
+ * it wait for a `;` continuation of any length, instead of guessing the section's end after a
+ * margin; anything else after the call ends the run for good.
+ */
+function mayContinue(text: string, end: number): boolean {
+  CONTINUATION_PREFIX.lastIndex = end;
+  return CONTINUATION_PREFIX.test(text);
 }
