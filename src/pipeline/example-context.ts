@@ -42,11 +42,6 @@ export interface ExampleBlock {
  */
 export function createExampleCursor(text: string): {
   next(from: number): ExampleBlock | undefined;
-  /**
-   * True when no example block can open at or after `from` because no fence does. Later queries
-   * must start at or after `from`; they then cost nothing.
-   */
-  noneFrom(from: number): boolean;
 } {
   let cached: ExampleBlock | undefined;
   let searchedFrom = -1;
@@ -73,10 +68,6 @@ export function createExampleCursor(text: string): {
         at = end;
         searchedFrom = at;
       }
-    },
-    noneFrom(from) {
-      if (!exhausted && cached === undefined && text.indexOf(FENCE, from) === -1) exhausted = true;
-      return exhausted;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Format, FormatContext, RawCall, Section } from '../formats/format.
 import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
 import { createMarkerCursor, type BareWindow, type MarkerTable } from './marker-index.js';
-import { createExampleCursor } from './example-context.js';
+import { createExampleCursor, type ExampleBlock } from './example-context.js';
 import {
   firstReasoningToken,
   readOpenReasoning,
@@ -101,20 +101,23 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const lastText = lastNonSpace(text);
   const intentFrom = findIntent(text);
   // In auto mode a marker only bare formats use (`[`, `{`, `Action:`) can start a call only as the
-  // first text or after intent; elsewhere nothing claims it, and an unclaimed hit changes nothing
-  // unless an example block may follow (syntax seen inside one is reported), so it is not a hit.
+  // first text or after intent; elsewhere nothing claims it, so it is not a hit (prose is not
+  // stopped at every bracket). Such an unclaimed hit mattered only around example blocks: below,
+  // `nextBareOnly` gives what stopping at it would have decided there.
   const examples = createExampleCursor(text);
   const window: BareWindow | undefined =
-    plan.auto && plan.everyMarker !== true && examples.noneFrom(cursor)
-      ? { firstText, intentFrom }
-      : undefined;
+    plan.auto && plan.everyMarker !== true ? { firstText, intentFrom } : undefined;
   const markers = createMarkerCursor(plan.table, text, window);
   const thinkAt = createThinkCursor(text);
 
   for (;;) {
     const hit = markers.next(cursor);
     const think = thinkAt(cursor);
-    if (think !== -1 && (hit === undefined || think <= hit.position)) {
+    const thinkFirst = think !== -1 && (hit === undefined || think <= hit.position);
+    // A left-out marker before the think would have been a hit: an example block at or before it
+    // comes first.
+    const exampleFirst = thinkFirst ? exampleBefore(think) : undefined;
+    if (thinkFirst && exampleFirst === undefined) {
       const block = readThinkBlock(text, think);
       if (keepReasoning) {
         contentParts.push(text.slice(cursor, block.end));
@@ -125,16 +128,19 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       cursor = block.end;
       continue;
     }
-    const example = examples.next(cursor);
+    const example = exampleFirst ?? examples.next(cursor);
     if (example !== undefined && (hit === undefined || example.start <= hit.position)) {
-      // Tool syntax shown in an example block is seen, reported, and left as content.
-      const inside = hit !== undefined && hit.position < example.end;
-      if (inside) {
+      // Tool syntax shown in an example block is seen, reported, and left as content: the first
+      // marker at or after the block's start, the window's left-out ones included.
+      const leftOut = markers.nextBareOnly(example.start);
+      const first =
+        hit === undefined || (leftOut !== -1 && leftOut < hit.position) ? leftOut : hit.position;
+      if (first !== -1 && first < example.end) {
         syntaxSeen = true;
         issues.push({
           code: 'example-context',
           message: `tool-call syntax inside a block introduced as an example was not treated as a call`,
-          offset: hit.position,
+          offset: first,
         });
       }
       pushContent(text.slice(cursor, example.end));
@@ -179,6 +185,20 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   }
   pushContent(text.slice(cursor));
   return finish();
+
+  /**
+   * The example block to read before the think at `think`, if the scan that stops at every
+   * marker would have: it stops at a left-out marker before the think, looks for an example block
+   * there, and reads it first when the block starts at or before such a marker.
+   */
+  function exampleBefore(think: number): ExampleBlock | undefined {
+    const leftOut = markers.nextBareOnly(cursor);
+    if (leftOut === -1 || leftOut >= think) return undefined;
+    const example = examples.next(cursor);
+    if (example === undefined) return undefined;
+    const inBlock = markers.nextBareOnly(example.start);
+    return inBlock !== -1 && inBlock < think ? example : undefined;
+  }
 
   function finish(): Extraction {
     return {

@@ -87,6 +87,12 @@ export interface MarkerCursor {
    * priority order; `undefined` when no marker occurs any more.
    */
   next(from: number): MarkerHit | undefined;
+  /**
+   * The first occurrence at or after `from` of a marker only bare formats use, whether the window
+   * left it out or not; -1 when there is none, or when the cursor has no window (every occurrence
+   * is then a hit). The scan needs the occurrences the window leaves out around example blocks.
+   */
+  nextBareOnly(from: number): number;
 }
 
 /**
@@ -119,6 +125,9 @@ export function createMarkerCursor(
   // where it first occurs, instead of each searching the whole prose again.
   const charAt = new Array<number>(anchorChars.length).fill(-1);
   const charFrom = new Array<number>(anchorChars.length).fill(Infinity);
+  // For `nextBareOnly`, made on first use (only outputs with example blocks need it).
+  let bareAt: number[] | undefined;
+  let bareFrom: number[] | undefined;
 
   /** Same result as `indexOfAnchored(text, marker, from)`. */
   const search = (index: number, from: number): number => {
@@ -191,6 +200,24 @@ export function createMarkerCursor(
         }
       }
       return { position: best, marker, formats: orderByPriority(formats, table) };
+    },
+    nextBareOnly(from) {
+      if (window === undefined) return -1;
+      // Per bare-only marker: its first occurrence at or after `bareFrom` (-1: none).
+      bareAt ??= new Array<number>(count).fill(-1);
+      bareFrom ??= new Array<number>(count).fill(Infinity);
+      let first = -1;
+      for (let index = 0; index < count; index += 1) {
+        if (bareOnly[index] !== true) continue;
+        let at = bareAt[index] as number;
+        if (!((bareFrom[index] as number) <= from && (at === -1 || at >= from))) {
+          at = search(index, from);
+          bareAt[index] = at;
+          bareFrom[index] = from;
+        }
+        if (at !== -1 && (first === -1 || at < first)) first = at;
+      }
+      return first;
     },
   };
 }

@@ -57,6 +57,30 @@ describe('the auto-mode marker window', () => {
     );
   });
 
+  it('should order example blocks, reasoning and left-out markers as the full scan does', () => {
+    const piece = fc.constantFrom(
+      'For example:\n',
+      '```',
+      '<think>',
+      '</think>',
+      '[',
+      '{',
+      'Action:',
+      'x',
+      '\n\n',
+      'TOOL_CALL',
+      '[f()]',
+      '<tool_call>{"name": "f", "arguments": {}}</tool_call>',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (parts) => {
+        const text = parts.join('');
+        expect(read(text, windowed)).toEqual(read(text, everyHit));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('should find a call after 50 KB of bracketed prose as the full scan does', () => {
     const prose = 'The figures [3] rose {b} while (see B) costs fell. '.repeat(1000);
     const text = `${prose}\n<tool_call>{"name": "f", "arguments": {}}</tool_call>`;
