@@ -115,8 +115,13 @@ describe('limits', () => {
       // More issues than a spread can pass as arguments (V8 stops near 120,000).
       const text = `<tool_call>\n<function=f>\n${'<parameter='.repeat(190_000)}`;
       const result = parse(mode, text);
-      expect(codes(result)).toEqual(['malformed-tool-call']);
-      expect(result.issues.length).toBeGreaterThan(150_000);
+      // Every one was read (the gate saw them all); the list keeps maxIssues and counts the rest.
+      expect(codes(result)).toEqual(['malformed-tool-call', 'too-many-issues']);
+      expect(result.issues).toHaveLength(DEFAULT_LIMITS.maxIssues + 1);
+      const dropped = Number(
+        /the other (\d+) were dropped/.exec(result.issues.at(-1)!.message)?.[1],
+      );
+      expect(dropped + DEFAULT_LIMITS.maxIssues).toBeGreaterThan(150_000);
       expect(result.rejected).toHaveLength(DEFAULT_LIMITS.maxCalls);
       const stream = parsers.get(mode)!.stream();
       const events = [stream.push(text), stream.end()].flat();
