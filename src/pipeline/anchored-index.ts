@@ -61,6 +61,20 @@ const PROSE_FREQUENCY: Readonly<Record<string, number>> = {
 /** Capitals are a twentieth as frequent as their small letters (sentence starts, names). */
 const CAPITAL_SHARE = 1 / 20;
 
+/**
+ * Whether a character is among the rarest in prose (`<`, `|`, `_`, `{`, non-ASCII...).
+ *
+ * @param character - One character.
+ * @returns True when prose is not expected to hold it at all.
+ * @example
+ * ```ts
+ * isRareInProse('<'); // true
+ * ```
+ */
+export function isRareInProse(character: string): boolean {
+  return proseFrequency(character) === 0;
+}
+
 function proseFrequency(character: string): number {
   const direct = PROSE_FREQUENCY[character];
   if (direct !== undefined) return direct;

@@ -4,7 +4,13 @@
  * total cost of a scan is linear in the text for each marker, whatever the number of sections.
  */
 import type { Format } from '../formats/format.js';
-import { anchorMarker, indexOfAnchored, type AnchoredMarker } from './anchored-index.js';
+import {
+  anchorMarker,
+  indexOfAnchored,
+  isRareInProse,
+  type AnchoredMarker,
+} from './anchored-index.js';
+import { createLanes, scanLane, type MarkerLane } from './marker-lanes.js';
 
 /** A marker occurrence and the formats, in priority order, that may start there. */
 export interface MarkerHit {
@@ -32,6 +38,10 @@ export interface MarkerTable {
   readonly anchorChars: readonly string[];
   /** Per marker: the index of its anchor's first character in `anchorChars`. */
   readonly anchorCharOf: readonly number[];
+  /** Markers starting with the same rare character, searched together (see `marker-lanes.ts`). */
+  readonly lanes: readonly MarkerLane[];
+  /** Per marker: the index of its lane, or -1 when it is searched on its own. */
+  readonly laneOf: readonly number[];
 }
 
 /**
@@ -63,6 +73,17 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
   const markers = [...formatsByMarker.keys()];
   const anchored = markers.map(anchorMarker);
   const anchorChars = [...new Set(anchored.map((marker) => marker.anchor.charAt(0)))];
+  const bareOnly = markers.map(
+    (marker) =>
+      marker.length > 0 &&
+      !isSpace(marker.charCodeAt(0)) &&
+      (formatsByMarker.get(marker) ?? []).every((format) => format.syntax === 'bare'),
+  );
+  // Bare-only markers keep their own search: the auto-mode window decides where they are hits.
+  const { lanes, laneOf } = createLanes(
+    markers,
+    (index) => bareOnly[index] !== true && isRareInProse(markers[index]?.charAt(0) ?? ''),
+  );
   return {
     markers,
     formatsByMarker,
@@ -71,12 +92,9 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     anchored,
     anchorChars,
     anchorCharOf: anchored.map((marker) => anchorChars.indexOf(marker.anchor.charAt(0))),
-    bareOnly: markers.map(
-      (marker) =>
-        marker.length > 0 &&
-        !isSpace(marker.charCodeAt(0)) &&
-        (formatsByMarker.get(marker) ?? []).every((format) => format.syntax === 'bare'),
-    ),
+    bareOnly,
+    lanes,
+    laneOf,
   };
 }
 
@@ -116,6 +134,7 @@ export function createMarkerCursor(
   window?: BareWindow,
 ): MarkerCursor {
   const { markers, formatsByMarker, anchored, bareOnly, anchorChars, anchorCharOf } = table;
+  const { lanes, laneOf } = table;
   const count = markers.length;
   // Where each marker next occurs at or after the last query; -1 means "not looked up yet".
   const nextAt = new Array<number>(count).fill(-1);
@@ -125,6 +144,10 @@ export function createMarkerCursor(
   // where it first occurs, instead of each searching the whole prose again.
   const charAt = new Array<number>(anchorChars.length).fill(-1);
   const charFrom = new Array<number>(anchorChars.length).fill(Infinity);
+  // Per lane: where its next marker starts at or after the last query (-1: not looked up yet,
+  // -2: none any more), and which of its markers start there.
+  const laneAt = new Array<number>(lanes.length).fill(-1);
+  const laneMatched = lanes.map((): number[] => []);
   // For `nextBareOnly`, made on first use (only outputs with example blocks need it).
   let bareAt: number[] | undefined;
   let bareFrom: number[] | undefined;
@@ -165,7 +188,7 @@ export function createMarkerCursor(
       let bestIndex = -1;
       let found = 0;
       for (let index = 0; index < count; index += 1) {
-        if (exhausted[index]) continue;
+        if (exhausted[index] || laneOf[index] !== -1) continue;
         let at = nextAt[index] ?? -1;
         if (at < from) {
           at = find(index, from);
@@ -183,6 +206,23 @@ export function createMarkerCursor(
           found += 1;
         }
       }
+      for (let lane = 0; lane < lanes.length; lane += 1) {
+        let at = laneAt[lane] as number;
+        if (at === -2) continue;
+        const matched = laneMatched[lane] as number[];
+        if (at < from) {
+          at = scanLane(text, lanes[lane] as MarkerLane, markers, from, matched);
+          laneAt[lane] = at === -1 ? -2 : at;
+          if (at === -1) continue;
+        }
+        if (at < best) {
+          best = at;
+          bestIndex = matched[0] as number;
+          found = matched.length;
+        } else if (at === best) {
+          found += matched.length;
+        }
+      }
       if (best === Infinity) return undefined;
       if (found === 1) {
         // One marker at this position (the usual case): its list is already in priority order.
@@ -192,7 +232,12 @@ export function createMarkerCursor(
       const formats: Format[] = [];
       let marker = '';
       for (let index = 0; index < count; index += 1) {
-        if (exhausted[index] || nextAt[index] !== best) continue;
+        const lane = laneOf[index] as number;
+        const here =
+          lane === -1
+            ? !exhausted[index] && nextAt[index] === best
+            : laneAt[lane] === best && (laneMatched[lane] as number[]).includes(index);
+        if (!here) continue;
         const name = markers[index] as string;
         if (name.length > marker.length) marker = name;
         for (const format of formatsByMarker.get(name) ?? []) {

@@ -121,11 +121,14 @@ describe('the marker cursor', () => {
       }
       if (best === Infinity) return undefined;
       const ids = new Set<string>();
+      let longest = '';
       for (const marker of table.markers) {
         if (!text.startsWith(marker, best)) continue;
+        if (marker.length > longest.length) longest = marker;
         for (const format of table.formatsByMarker.get(marker) ?? []) ids.add(format.id);
       }
-      return { position: best, formats: [...ids].sort((a, b) => priority(a) - priority(b)) };
+      const formats = [...ids].sort((a, b) => priority(a) - priority(b));
+      return { position: best, marker: longest, formats };
     };
     fc.assert(
       fc.property(
@@ -141,7 +144,11 @@ describe('the marker cursor', () => {
             expect(
               hit === undefined
                 ? undefined
-                : { position: hit.position, formats: hit.formats.map((format) => format.id) },
+                : {
+                    position: hit.position,
+                    marker: hit.marker,
+                    formats: hit.formats.map((format) => format.id),
+                  },
             ).toEqual(expected);
             if (hit === undefined) break;
             from = step === 0 ? from : hit.position + step;

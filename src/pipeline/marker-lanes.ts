@@ -1,0 +1,90 @@
+/**
+ * Markers that start with the same character (most start with `<`) are searched together: one
+ * walk over that character's occurrences, each looked at once and compared with the markers whose
+ * second character follows it, instead of one `indexOf` per marker over the same text. On a small
+ * output the forty-odd searches of auto mode were a quarter of a parse.
+ */
+
+/** Markers searched together. */
+export interface MarkerLane {
+  /** Their common first character. */
+  readonly char: string;
+  /** Indexes (in the marker table) of the lane's markers, by the code of their second character. */
+  readonly bySecond: ReadonlyMap<number, readonly number[]>;
+}
+
+/** Below this many markers sharing a first character, each is searched on its own. */
+const SMALLEST_LANE = 3;
+
+/**
+ * Groups markers into lanes by their first character.
+ *
+ * @param markers - The marker table's markers.
+ * @param eligible - Whether a marker may join a lane (the others are searched on their own).
+ * @returns The lanes, and per marker its lane's index or -1.
+ * @example
+ * ```ts
+ * createLanes(['<a>', '<b>', '<c>', '[x'], () => true).laneOf; // [0, 0, 0, -1]
+ * ```
+ */
+export function createLanes(
+  markers: readonly string[],
+  eligible: (index: number) => boolean,
+): { lanes: MarkerLane[]; laneOf: number[] } {
+  const byChar = new Map<string, number[]>();
+  markers.forEach((marker, index) => {
+    if (marker.length < 2 || !eligible(index)) return;
+    const members = byChar.get(marker.charAt(0));
+    if (members === undefined) byChar.set(marker.charAt(0), [index]);
+    else members.push(index);
+  });
+  const lanes: MarkerLane[] = [];
+  const laneOf = markers.map(() => -1);
+  for (const [char, members] of byChar) {
+    if (members.length < SMALLEST_LANE) continue;
+    const bySecond = new Map<number, number[]>();
+    for (const index of members) {
+      const second = (markers[index] as string).charCodeAt(1);
+      const list = bySecond.get(second);
+      if (list === undefined) bySecond.set(second, [index]);
+      else list.push(index);
+      laneOf[index] = lanes.length;
+    }
+    lanes.push({ char, bySecond });
+  }
+  return { lanes, laneOf };
+}
+
+/**
+ * Finds the first position at or after `from` where a marker of the lane starts.
+ *
+ * @param text - The text searched.
+ * @param lane - The lane.
+ * @param markers - The marker table's markers.
+ * @param from - Where to start.
+ * @param matched - Filled with the indexes of every lane marker starting there (emptied first).
+ * @returns The position, or -1 when no marker of the lane occurs any more.
+ * @example
+ * ```ts
+ * const { lanes } = createLanes(['<a>', '<b>', '<c>'], () => true);
+ * scanLane('x <b> <c>', lanes[0]!, ['<a>', '<b>', '<c>'], 3, []); // 6
+ * ```
+ */
+export function scanLane(
+  text: string,
+  lane: MarkerLane,
+  markers: readonly string[],
+  from: number,
+  matched: number[],
+): number {
+  matched.length = 0;
+  for (let at = text.indexOf(lane.char, from); at !== -1; at = text.indexOf(lane.char, at + 1)) {
+    const candidates = lane.bySecond.get(text.charCodeAt(at + 1));
+    if (candidates === undefined) continue;
+    for (const index of candidates) {
+      if (text.startsWith(markers[index] as string, at)) matched.push(index);
+    }
+    if (matched.length > 0) return at;
+  }
+  return -1;
+}
