@@ -6,7 +6,7 @@ import type { Format, FormatContext, RawCall, Section } from '../formats/format.
 import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
 import { createMarkerCursor, type BareWindow, type MarkerTable } from './marker-index.js';
-import { createExampleCursor, type ExampleBlock } from './example-context.js';
+import { createExampleCursor } from './example-context.js';
 import {
   firstReasoningToken,
   readOpenReasoning,
@@ -114,10 +114,9 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     const hit = markers.next(cursor);
     const think = thinkAt(cursor);
     const thinkFirst = think !== -1 && (hit === undefined || think <= hit.position);
-    // A left-out marker before the think would have been a hit: an example block at or before it
-    // comes first.
-    const exampleFirst = thinkFirst ? exampleBefore(think) : undefined;
-    if (thinkFirst && exampleFirst === undefined) {
+    // Whatever opens first decides: a <think> inside an example block is part of the example.
+    const example = examples.next(cursor);
+    if (thinkFirst && (example === undefined || think < example.start)) {
       const block = readThinkBlock(text, think);
       if (keepReasoning) {
         contentParts.push(text.slice(cursor, block.end));
@@ -128,7 +127,6 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       cursor = block.end;
       continue;
     }
-    const example = exampleFirst ?? examples.next(cursor);
     if (example !== undefined && (hit === undefined || example.start <= hit.position)) {
       // Tool syntax shown in an example block is seen, reported, and left as content: the first
       // marker at or after the block's start, the window's left-out ones included.
@@ -185,20 +183,6 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   }
   pushContent(text.slice(cursor));
   return finish();
-
-  /**
-   * The example block to read before the think at `think`, if the scan that stops at every
-   * marker would have: it stops at a left-out marker before the think, looks for an example block
-   * there, and reads it first when the block starts at or before such a marker.
-   */
-  function exampleBefore(think: number): ExampleBlock | undefined {
-    const leftOut = markers.nextBareOnly(cursor);
-    if (leftOut === -1 || leftOut >= think) return undefined;
-    const example = examples.next(cursor);
-    if (example === undefined) return undefined;
-    const inBlock = markers.nextBareOnly(example.start);
-    return inBlock !== -1 && inBlock < think ? example : undefined;
-  }
 
   function finish(): Extraction {
     return {

@@ -224,13 +224,22 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     return current.think === -1 ? -1 : current.think - base;
   }
 
+  /**
+   * Whether an example block opens before buffer position `at`: as in the batch scan, whatever
+   * opens first decides. The whole `<think>` has arrived, so no fence still to come opens before it.
+   */
+  function exampleBefore(at: number): boolean {
+    const example = examples.next(cursor, false);
+    return example.kind === 'example' && example.start - base < at;
+  }
+
   /** One step of the batch loop over the buffer; false when it must wait for more text. */
   function stepContent(final: boolean): boolean {
     seeFirstText();
     const horizon = final ? buffer.length : prefixes.possibleStart(buffer, 0);
     const hit = nextHit();
     const think = nextThink();
-    if (think !== -1 && (hit === undefined || think <= hit.position)) {
+    if (think !== -1 && (hit === undefined || think <= hit.position) && !exampleBefore(think)) {
       if (think >= horizon) {
         release('text-delta', horizon);
         return false;

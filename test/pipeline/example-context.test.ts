@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import type { FormatId } from '../../src/index.js';
+import { everyTwoWaySplit } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ ids: 'sequential' });
 
@@ -24,4 +27,17 @@ describe('example-context guard', () => {
     const text = 'TOOL_CALL\n```json\n{"tool_name": "real", "parameters": {}}\n```';
     expect(parser.parse(text).calls.map((call) => call.name)).toEqual(['real']);
   });
+
+  it.each([['gigachat3'], ['hermes'], 'auto'] as (FormatId[] | 'auto')[])(
+    'should keep a <think> that opens inside an example block as part of the example (%j)',
+    (formats) => {
+      const text = 'The tag looks like this:\n```\n<think>plan</think>\n```\nThat is all.';
+      const result = createParser({ formats }).parse(text);
+      expect(result.reasoning).toBe('');
+      expect(result.content).toBe(text);
+      for (const deltas of everyTwoWaySplit(2048).chunkings(text)) {
+        expectEquivalent({ formats }, deltas);
+      }
+    },
+  );
 });
