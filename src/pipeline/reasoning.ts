@@ -50,15 +50,23 @@ export function readOpenReasoning(text: string): ReasoningBlock | undefined {
 export function firstReasoningToken(
   text: string,
 ): { at: number; token: string; closes: boolean } | undefined {
-  let first: { at: number; token: string; closes: boolean } | undefined;
-  for (const token of [...OPEN_REASONING_OPENERS, ...OPEN_REASONING_CLOSERS]) {
-    const at = text.indexOf(token);
-    if (at !== -1 && (first === undefined || at < first.at)) {
-      first = { at, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
+  // Every token starts with `<`: one pass over the `<`s, not one indexOf per token (each would
+  // read all of a long output that holds none).
+  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    for (const token of REASONING_TOKENS) {
+      if (text.startsWith(token, at)) {
+        return { at, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
+      }
     }
   }
-  return first;
+  return undefined;
 }
+
+/** The openers and closers, all starting with `<` (a test keeps it so). */
+export const REASONING_TOKENS: readonly string[] = [
+  ...OPEN_REASONING_OPENERS,
+  ...OPEN_REASONING_CLOSERS,
+];
 
 /**
  * Reads a `<think>` block starting at `start`; an unclosed block runs to the end of the output.
