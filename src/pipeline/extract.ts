@@ -99,20 +99,26 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
 
   const firstText = firstNonSpace(text, cursor);
   const lastText = lastNonSpace(text);
-  const intentFrom = findIntent(text);
+  // Where tool intent starts, looked up only when a placement needs it (in forced mode only a
+  // fallback or bare format's section asks).
+  let intentFrom: number | undefined;
+  const intentStart = (): number => (intentFrom ??= findIntent(text));
   // In auto mode a marker only bare formats use (`[`, `{`, `Action:`) can start a call only as the
   // first text or after intent; elsewhere nothing claims it, so it is not a hit (prose is not
   // stopped at every bracket). Such an unclaimed hit mattered only around example blocks: below,
   // `nextBareOnly` gives what stopping at it would have decided there.
   const examples = createExampleCursor(text);
   const window: BareWindow | undefined =
-    plan.auto && plan.everyMarker !== true ? { firstText, intentFrom } : undefined;
+    plan.auto && plan.everyMarker !== true ? { firstText, intentFrom: intentStart() } : undefined;
   const markers = createMarkerCursor(plan.table, text, window);
   const thinkAt = createThinkCursor(text);
 
   for (;;) {
     const hit = markers.next(cursor);
     const think = thinkAt(cursor);
+    // Nothing left to read: an example block would only pass its text on as content (without the
+    // window no left-out marker can be inside one), so its search is skipped.
+    if (hit === undefined && think === -1 && window === undefined) break;
     const thinkFirst = think !== -1 && (hit === undefined || think <= hit.position);
     // Whatever opens first decides: a <think> inside an example block is part of the example.
     const example = examples.next(cursor);
@@ -150,7 +156,10 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     const section = readSection(context, plan, hit.formats, hit.position, {
       wholeStart: hit.position <= firstText,
       // The marker itself may be the intent marker (`<|python_start|>` opening a pythonic list).
-      intent: intentFrom !== -1 && intentFrom <= hit.position + hit.marker.length,
+      intent: () => {
+        const from = intentStart();
+        return from !== -1 && from <= hit.position + hit.marker.length;
+      },
       lastText,
     });
     if (section === undefined) {
@@ -218,8 +227,8 @@ function extractedCall(call: RawCall, fallback: boolean, intent: boolean): Extra
 interface Placement {
   /** The marker is the first text of the output. */
   wholeStart: boolean;
-  /** An intent marker precedes the marker. */
-  intent: boolean;
+  /** Whether an intent marker precedes the marker (looked up on demand). */
+  intent: () => boolean;
   /** End of the last non-space text of the output. */
   lastText: number;
 }
@@ -234,13 +243,15 @@ function readSection(
 ): { section: Section; format: Format; intent: boolean } | undefined {
   for (const format of formats) {
     const bare = format.syntax === 'bare';
+    // Intent only matters to a bare syntax and to a fallback (the gate's fallback rule).
+    const intent = (bare || !plan.primary.has(format)) && placement.intent();
     // In auto mode a bare syntax is only a candidate where the output shows tool intent.
-    if (plan.auto && bare && !placement.wholeStart && !placement.intent) continue;
+    if (plan.auto && bare && !placement.wholeStart && !intent) continue;
     const section = safeParseAt(format, context, position);
     if (section === undefined) continue;
     const whole = placement.wholeStart && section.end >= placement.lastText;
-    if (plan.auto && bare && !whole && !placement.intent) continue;
-    return { section, format, intent: whole || placement.intent };
+    if (plan.auto && bare && !whole && !intent) continue;
+    return { section, format, intent: whole || intent };
   }
   return undefined;
 }
