@@ -133,27 +133,52 @@ export function createMarkerCursor(
   text: string,
   window?: BareWindow,
 ): MarkerCursor {
-  const { markers, formatsByMarker, anchored, bareOnly, anchorChars, anchorCharOf } = table;
-  const { lanes, laneOf } = table;
-  const count = markers.length;
-  // Where each marker next occurs at or after the last query; -1 means "not looked up yet".
-  const nextAt = new Array<number>(count).fill(-1);
-  const exhausted = new Array<boolean>(count).fill(false);
+  return new TableCursor(table, text, window);
+}
+
+/**
+ * The cursor's state and methods. A class rather than closures: a small parse creates one cursor,
+ * and its four closures (each named again under tsx) were a visible part of that parse.
+ */
+class TableCursor implements MarkerCursor {
+  // Where each marker next occurs at or after the last query; -1 means "not looked up yet", -2
+  // "occurs no more".
+  private readonly nextAt: number[];
   // Per anchor character: its first occurrence at or after `charFrom` (-1: none). Most markers
   // start with `<`, which prose rarely holds: one search for the character lets each of them start
   // where it first occurs, instead of each searching the whole prose again.
-  const charAt = new Array<number>(anchorChars.length).fill(-1);
-  const charFrom = new Array<number>(anchorChars.length).fill(Infinity);
+  private readonly charAt: number[];
+  private readonly charFrom: number[];
   // Per lane: where its next marker starts at or after the last query (-1: not looked up yet,
   // -2: none any more), and which of its markers start there.
-  const laneAt = new Array<number>(lanes.length).fill(-1);
-  const laneMatched = lanes.map((): number[] => []);
+  private readonly laneAt: number[];
+  private readonly laneMatched: number[][];
   // For `nextBareOnly`, made on first use (only outputs with example blocks need it).
-  let bareAt: number[] | undefined;
-  let bareFrom: number[] | undefined;
+  private bareAt: number[] | undefined;
+  private bareFrom: number[] | undefined;
+
+  constructor(
+    private readonly table: MarkerTable,
+    private readonly text: string,
+    private readonly window: BareWindow | undefined,
+  ) {
+    const count = table.markers.length;
+    const chars = table.anchorChars.length;
+    const lanes = table.lanes.length;
+    // Copies of shared filled arrays: cheaper than filling new ones for the forty-odd markers
+    // of auto mode on every parse.
+    this.nextAt = NOT_LOOKED_UP.fill(count);
+    this.charAt = NOT_LOOKED_UP.fill(chars);
+    this.charFrom = NOWHERE.fill(chars);
+    this.laneAt = NOT_LOOKED_UP.fill(lanes);
+    this.laneMatched = [];
+    for (let lane = 0; lane < lanes; lane += 1) this.laneMatched.push([]);
+  }
 
   /** Same result as `indexOfAnchored(text, marker, from)`. */
-  const search = (index: number, from: number): number => {
+  private search(index: number, from: number): number {
+    const { anchored, anchorCharOf, anchorChars } = this.table;
+    const { charAt, charFrom, text } = this;
     const marker = anchored[index] as AnchoredMarker;
     const char = anchorCharOf[index] as number;
     // The anchor, hence its first character, lies at or after `from + anchorAt`.
@@ -167,11 +192,12 @@ export function createMarkerCursor(
     }
     if (at === -1) return -1;
     return indexOfAnchored(text, marker, at - marker.anchorAt);
-  };
+  }
 
-  const find = (index: number, from: number): number => {
-    const marker = anchored[index] as AnchoredMarker;
-    if (window === undefined || bareOnly[index] !== true) return search(index, from);
+  private find(index: number, from: number): number {
+    const { window, table, text } = this;
+    if (window === undefined || table.bareOnly[index] !== true) return this.search(index, from);
+    const marker = table.anchored[index] as AnchoredMarker;
     const { firstText, intentFrom } = window;
     // Before firstText is white space, where this marker cannot start.
     if (from <= firstText && text.startsWith(marker.marker, firstText)) return firstText;
@@ -179,93 +205,113 @@ export function createMarkerCursor(
     // Intent counts from the end of the hit's marker (the marker may be the intent marker itself,
     // `<|python_start|>`), so look back by the longest marker.
     const reach = intentFrom - table.longestMarker;
-    return search(index, Math.max(from, reach, firstText + 1));
-  };
+    return this.search(index, Math.max(from, reach, firstText + 1));
+  }
 
-  return {
-    next(from) {
-      let best = Infinity;
-      let bestIndex = -1;
-      let found = 0;
-      for (let index = 0; index < count; index += 1) {
-        if (exhausted[index] || laneOf[index] !== -1) continue;
-        let at = nextAt[index] ?? -1;
-        if (at < from) {
-          at = find(index, from);
-          if (at === -1) {
-            exhausted[index] = true;
-            continue;
-          }
-          nextAt[index] = at;
+  next(from: number): MarkerHit | undefined {
+    const { markers, formatsByMarker, lanes, laneOf } = this.table;
+    const { nextAt, laneAt, laneMatched, text } = this;
+    const count = markers.length;
+    let best = Infinity;
+    let bestIndex = -1;
+    let found = 0;
+    for (let index = 0; index < count; index += 1) {
+      let at = nextAt[index] as number;
+      if (at === -2 || laneOf[index] !== -1) continue;
+      if (at < from) {
+        at = this.find(index, from);
+        if (at === -1) {
+          nextAt[index] = -2;
+          continue;
         }
-        if (at < best) {
-          best = at;
-          bestIndex = index;
-          found = 1;
-        } else if (at === best) {
-          found += 1;
-        }
+        nextAt[index] = at;
       }
-      for (let lane = 0; lane < lanes.length; lane += 1) {
-        let at = laneAt[lane] as number;
-        if (at === -2) continue;
-        const matched = laneMatched[lane] as number[];
-        if (at < from) {
-          at = scanLane(text, lanes[lane] as MarkerLane, markers, from, matched);
-          laneAt[lane] = at === -1 ? -2 : at;
-          if (at === -1) continue;
-        }
-        if (at < best) {
-          best = at;
-          bestIndex = matched[0] as number;
-          found = matched.length;
-        } else if (at === best) {
-          found += matched.length;
-        }
+      if (at < best) {
+        best = at;
+        bestIndex = index;
+        found = 1;
+      } else if (at === best) {
+        found += 1;
       }
-      if (best === Infinity) return undefined;
-      if (found === 1) {
-        // One marker at this position (the usual case): its list is already in priority order.
-        const name = markers[bestIndex] as string;
-        return { position: best, marker: name, formats: formatsByMarker.get(name) ?? [] };
+    }
+    for (let lane = 0; lane < lanes.length; lane += 1) {
+      let at = laneAt[lane] as number;
+      if (at === -2) continue;
+      const matched = laneMatched[lane] as number[];
+      if (at < from) {
+        at = scanLane(text, lanes[lane] as MarkerLane, markers, from, matched);
+        laneAt[lane] = at === -1 ? -2 : at;
+        if (at === -1) continue;
       }
-      const formats: Format[] = [];
-      let marker = '';
-      for (let index = 0; index < count; index += 1) {
-        const lane = laneOf[index] as number;
-        const here =
-          lane === -1
-            ? !exhausted[index] && nextAt[index] === best
-            : laneAt[lane] === best && (laneMatched[lane] as number[]).includes(index);
-        if (!here) continue;
-        const name = markers[index] as string;
-        if (name.length > marker.length) marker = name;
-        for (const format of formatsByMarker.get(name) ?? []) {
-          if (!formats.includes(format)) formats.push(format);
-        }
+      if (at < best) {
+        best = at;
+        bestIndex = matched[0] as number;
+        found = matched.length;
+      } else if (at === best) {
+        found += matched.length;
       }
-      return { position: best, marker, formats: orderByPriority(formats, table) };
-    },
-    nextBareOnly(from) {
-      if (window === undefined) return -1;
-      // Per bare-only marker: its first occurrence at or after `bareFrom` (-1: none).
-      bareAt ??= new Array<number>(count).fill(-1);
-      bareFrom ??= new Array<number>(count).fill(Infinity);
-      let first = -1;
-      for (let index = 0; index < count; index += 1) {
-        if (bareOnly[index] !== true) continue;
-        let at = bareAt[index] as number;
-        if (!((bareFrom[index] as number) <= from && (at === -1 || at >= from))) {
-          at = search(index, from);
-          bareAt[index] = at;
-          bareFrom[index] = from;
-        }
-        if (at !== -1 && (first === -1 || at < first)) first = at;
+    }
+    if (best === Infinity) return undefined;
+    if (found === 1) {
+      // One marker at this position (the usual case): its list is already in priority order.
+      const name = markers[bestIndex] as string;
+      return { position: best, marker: name, formats: formatsByMarker.get(name) ?? [] };
+    }
+    const formats: Format[] = [];
+    let marker = '';
+    for (let index = 0; index < count; index += 1) {
+      const lane = laneOf[index] as number;
+      const here =
+        lane === -1
+          ? nextAt[index] === best
+          : laneAt[lane] === best && (laneMatched[lane] as number[]).includes(index);
+      if (!here) continue;
+      const name = markers[index] as string;
+      if (name.length > marker.length) marker = name;
+      for (const format of formatsByMarker.get(name) ?? []) {
+        if (!formats.includes(format)) formats.push(format);
       }
-      return first;
-    },
-  };
+    }
+    return { position: best, marker, formats: orderByPriority(formats, this.table) };
+  }
+
+  nextBareOnly(from: number): number {
+    if (this.window === undefined) return -1;
+    const { bareOnly, markers } = this.table;
+    const count = markers.length;
+    // Per bare-only marker: its first occurrence at or after `bareFrom` (-1: none).
+    const bareAt = (this.bareAt ??= new Array<number>(count).fill(-1));
+    const bareFrom = (this.bareFrom ??= new Array<number>(count).fill(Infinity));
+    let first = -1;
+    for (let index = 0; index < count; index += 1) {
+      if (bareOnly[index] !== true) continue;
+      let at = bareAt[index] as number;
+      if (!((bareFrom[index] as number) <= from && (at === -1 || at >= from))) {
+        at = this.search(index, from);
+        bareAt[index] = at;
+        bareFrom[index] = from;
+      }
+      if (at !== -1 && (first === -1 || at < first)) first = at;
+    }
+    return first;
+  }
 }
+
+/** Hands out copies of an array of one repeated value, of any length. */
+class FilledArrays {
+  private readonly filled: number[] = [];
+
+  constructor(private readonly value: number) {}
+
+  /** A new array of `length` copies of the value. */
+  fill(length: number): number[] {
+    while (this.filled.length < length) this.filled.push(this.value);
+    return this.filled.slice(0, length);
+  }
+}
+
+const NOT_LOOKED_UP = new FilledArrays(-1);
+const NOWHERE = new FilledArrays(Infinity);
 
 function orderByPriority(formats: Format[], table: MarkerTable): Format[] {
   if (formats.length < 2) return formats;
