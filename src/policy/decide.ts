@@ -110,30 +110,20 @@ export function decideCall(
   id: string,
 ): CallVerdict {
   const written = call.name === '' ? undefined : call.name;
-  let nameMatch: NameMatch = 'none';
-  let schemaVersion: string | undefined = undefined;
-  let validation: CallVerdict['validation'] = { status: 'skipped' };
-  const reject = (
-    reason: RejectionReason,
-    envelope: RejectedCall['envelope'],
-    extra: Repair[] = [],
-  ): CallVerdict => {
-    const rejection: RejectedCall = {
-      id,
-      format: call.format,
-      span: call.span,
-      reason,
-      envelope,
-      repairs: [...call.repairs, ...extra],
-      arguments: call.arguments,
-    };
-    if (written !== undefined) rejection.name = written;
-    return { accepted: false, rejection, id, tool: written, nameMatch, schemaVersion, validation };
+  // What telemetry reads from a rejection, filled in as the call climbs the ladder.
+  const state: VerdictState = {
+    call,
+    id,
+    written,
+    nameMatch: 'none',
+    schemaVersion: undefined,
+    validation: SKIPPED,
   };
 
-  if (!call.complete) return reject('incomplete', incompleteEnvelope(written));
+  if (!call.complete) return rejectCall(state, 'incomplete', incompleteEnvelope(written));
   if (call.malformed !== undefined) {
-    return reject(
+    return rejectCall(
+      state,
       'malformed',
       malformedEnvelope(written, settings.describeFormat(call.format), call.malformed.message),
     );
@@ -141,15 +131,21 @@ export function decideCall(
   const { limits } = settings;
   if (call.fallback) {
     if (placement.fallbackCandidates > 1) {
-      return reject(
+      return rejectCall(
+        state,
         'ambiguous',
         ambiguousEnvelope(call.name, placement.fallbackCandidates, settings.primarySyntax),
       );
     }
     if (!call.intent && !placement.marked)
-      return reject('fallback-without-intent', fallbackEnvelope(call.name, settings.primarySyntax));
+      return rejectCall(
+        state,
+        'fallback-without-intent',
+        fallbackEnvelope(call.name, settings.primarySyntax),
+      );
     if (placement.candidateSize > limits.maxFallbackCallSize) {
-      return reject(
+      return rejectCall(
+        state,
         'too-large',
         tooLargeEnvelope(
           written,
@@ -162,13 +158,17 @@ export function decideCall(
   }
   const size = call.size ?? call.span.end - call.span.start;
   if (size > limits.maxCallSize)
-    return reject('too-large', tooLargeEnvelope(written, limits.maxCallSize, size, 'call'));
+    return rejectCall(
+      state,
+      'too-large',
+      tooLargeEnvelope(written, limits.maxCallSize, size, 'call'),
+    );
 
   const { registry } = settings;
   if (registry === undefined) {
     // Without a manifest the parser only extracts: nothing to allowlist or validate, but the
     // caller's hook still has the last word.
-    return finish({
+    return finishCall(state, settings, context, {
       id,
       name: call.name,
       arguments: call.arguments,
@@ -181,14 +181,15 @@ export function decideCall(
 
   const resolved = registry.resolve(call.name);
   if (resolved === undefined) {
-    return reject(
+    return rejectCall(
+      state,
       'unknown-tool',
       unknownToolEnvelope(call.name, closestNames(call.name, registry.names())),
     );
   }
   const { tool } = resolved;
-  nameMatch = resolved.match;
-  schemaVersion = tool.schemaVersion;
+  state.nameMatch = resolved.match;
+  state.schemaVersion = tool.schemaVersion;
   const repairs = [...call.repairs];
   if (resolved.match !== 'exact') {
     repairs.push({
@@ -200,19 +201,20 @@ export function decideCall(
 
   const checked = tool.validator.validate(call.arguments, call.span.start);
   if (!checked.ok) {
-    validation = { status: 'fail', reason: describeFailure(checked.errors) };
-    return reject(
+    state.validation = { status: 'fail', reason: describeFailure(checked.errors) };
+    return rejectCall(
+      state,
       'schema-violation',
       validationEnvelope(tool.name, checked.errors),
       repairs.slice(call.repairs.length),
     );
   }
-  validation = { status: 'pass' };
+  state.validation = PASSED;
   repairs.push(...checked.repairs);
 
   const sanitized = sanitize(tool, checked.value, call.span.start);
   if (!sanitized.ok)
-    return reject('sanitization', sanitizationEnvelope(tool.name, sanitized.refusal));
+    return rejectCall(state, 'sanitization', sanitizationEnvelope(tool.name, sanitized.refusal));
   repairs.push(...sanitized.repairs);
 
   const accepted: ToolCall = {
@@ -227,25 +229,84 @@ export function decideCall(
     schemaVersion: tool.schemaVersion,
   };
   if (sanitized.flags.length > 0) accepted.flags = sanitized.flags;
-  return finish(accepted);
-
-  function finish(candidate: ToolCall): CallVerdict {
-    const refusal = runCheck(settings.checkArguments, candidate, context);
-    if (refusal === 'hook-failed') return reject('hook-failed', hookFailedEnvelope(candidate.name));
-    if (refusal !== undefined) {
-      return reject('check-failed', validationEnvelope(candidate.name, [refusal], refusal.hint));
-    }
-    return {
-      accepted: true,
-      call: candidate,
-      id,
-      tool: candidate.name,
-      nameMatch,
-      schemaVersion,
-      validation,
-    };
-  }
+  return finishCall(state, settings, context, accepted);
 }
+
+/** The call being decided and what its verdict reports, filled in as it climbs the ladder. */
+interface VerdictState {
+  readonly call: GateCall;
+  readonly id: string;
+  /** The name as written, `undefined` when empty. */
+  readonly written: string | undefined;
+  nameMatch: NameMatch;
+  schemaVersion: string | undefined;
+  validation: CallVerdict['validation'];
+}
+
+// Shared, never mutated: a verdict only replaces its `validation`, and the record copies the status.
+const SKIPPED: CallVerdict['validation'] = Object.freeze({ status: 'skipped' });
+const PASSED: CallVerdict['validation'] = Object.freeze({ status: 'pass' });
+
+/** A rejection verdict: the call's repairs, then `extra` (repairs made on the way). */
+function rejectCall(
+  state: VerdictState,
+  reason: RejectionReason,
+  envelope: RejectedCall['envelope'],
+  extra?: Repair[],
+): CallVerdict {
+  const { call, id, written } = state;
+  const rejection: RejectedCall = {
+    id,
+    format: call.format,
+    span: call.span,
+    reason,
+    envelope,
+    repairs: extra === undefined ? call.repairs.slice() : [...call.repairs, ...extra],
+    arguments: call.arguments,
+  };
+  if (written !== undefined) rejection.name = written;
+  return {
+    accepted: false,
+    rejection,
+    id,
+    tool: written,
+    nameMatch: state.nameMatch,
+    schemaVersion: state.schemaVersion,
+    validation: state.validation,
+  };
+}
+
+/** The last rung: the caller's check, then the accepted verdict. */
+function finishCall(
+  state: VerdictState,
+  settings: GateSettings,
+  context: unknown,
+  candidate: ToolCall,
+): CallVerdict {
+  const refusal = runCheck(settings.checkArguments, candidate, context);
+  if (refusal === 'hook-failed')
+    return rejectCall(state, 'hook-failed', hookFailedEnvelope(candidate.name));
+  if (refusal !== undefined) {
+    return rejectCall(
+      state,
+      'check-failed',
+      validationEnvelope(candidate.name, [refusal], refusal.hint),
+    );
+  }
+  return {
+    accepted: true,
+    call: candidate,
+    id: state.id,
+    tool: candidate.name,
+    nameMatch: state.nameMatch,
+    schemaVersion: state.schemaVersion,
+    validation: state.validation,
+  };
+}
+
+// Read only (spread into the call's repairs, length checked): no arrays made for a tool without a profile.
+const NO_REPAIRS: Repair[] = [];
+const NO_FLAGS: CallFlag[] = [];
 
 /** Applies the tool's profile, then validates again when it changed anything (fail closed). */
 function sanitize(
@@ -255,7 +316,7 @@ function sanitize(
 ):
   | { ok: true; value: Record<string, unknown>; repairs: Repair[]; flags: CallFlag[] }
   | { ok: false; refusal: FieldError } {
-  if (tool.profile === undefined) return { ok: true, value, repairs: [], flags: [] };
+  if (tool.profile === undefined) return { ok: true, value, repairs: NO_REPAIRS, flags: NO_FLAGS };
   const outcome = sanitizeArguments(value, tool.profile, offset);
   if (!outcome.ok || outcome.repairs.length === 0) return outcome;
   const again = tool.validator.validate(outcome.value, offset);

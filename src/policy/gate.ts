@@ -16,7 +16,13 @@ import type { CallFormat, Issue, RejectedCall, Span, TelemetryRecord, ToolCall }
 import { claimOwnId, createOwnIds, type OwnIds } from '../ids.js';
 import { createTelemetryRecord } from '../telemetry/record.js';
 import { groupCandidates, formatNear } from './candidates.js';
-import { decideCall, type CallVerdict, type GateCall, type GateSettings } from './decide.js';
+import {
+  decideCall,
+  type CallPlacement,
+  type CallVerdict,
+  type GateCall,
+  type GateSettings,
+} from './decide.js';
 import {
   describeSyntax,
   malformedEnvelope,
@@ -118,23 +124,6 @@ export function createGate(options: GateOptions): Gate {
         rejectedToolNames: [],
         rejectedByPolicy: false,
       };
-      const record = (
-        verdict: CallVerdict,
-        format: CallFormat,
-        fallback: boolean,
-        started: number,
-      ): void => {
-        const telemetry = createTelemetryRecord(verdict, {
-          format,
-          fallback,
-          candidateCount,
-          extractMs: input.extractMs,
-          decideMs: performance.now() - started,
-        });
-        output.telemetry.push(telemetry);
-        options.emit(telemetry);
-      };
-
       let fallbackIndex = 0;
       // A model may write one id on several calls; a stream hands its calls over already renamed.
       let ownIds: OwnIds | undefined;
@@ -145,21 +134,33 @@ export function createGate(options: GateOptions): Gate {
         const group = call.fallback
           ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]
           : undefined;
-        const placement = {
-          fallbackCandidates: fallbackGroups.candidates.length,
-          candidateSize: group === undefined ? 0 : group.span.end - group.span.start,
-          marked: marked.has(call.format),
-        };
         const verdict = decideCall(
           call,
-          placement,
+          group === undefined && fallbackGroups.candidates.length === 0
+            ? marked.has(call.format)
+              ? MARKED_ALONE
+              : BARE_ALONE
+            : {
+                fallbackCandidates: fallbackGroups.candidates.length,
+                candidateSize: group === undefined ? 0 : group.span.end - group.span.start,
+                marked: marked.has(call.format),
+              },
           settings,
           input.context,
           call.id ?? options.createId(),
         );
         if (verdict.accepted) output.calls.push(verdict.call);
         else output.rejected.push(verdict.rejection);
-        record(verdict, call.format, call.fallback, started);
+        record(
+          output,
+          options,
+          verdict,
+          call.format,
+          call.fallback,
+          candidateCount,
+          input,
+          started,
+        );
       }
       for (const issue of readable) {
         const started = performance.now();
@@ -169,6 +170,8 @@ export function createGate(options: GateOptions): Gate {
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
         output.rejected.push(rejection);
         record(
+          output,
+          options,
           {
             accepted: false,
             rejection,
@@ -180,6 +183,8 @@ export function createGate(options: GateOptions): Gate {
           },
           formatId,
           format !== undefined && !options.primary.has(format),
+          candidateCount,
+          input,
           started,
         );
       }
@@ -198,6 +203,40 @@ export function createGate(options: GateOptions): Gate {
       return output;
     },
   };
+}
+
+// The placement of a call with no fallback candidate in the output (the usual case), shared.
+const MARKED_ALONE: CallPlacement = Object.freeze({
+  fallbackCandidates: 0,
+  candidateSize: 0,
+  marked: true,
+});
+const BARE_ALONE: CallPlacement = Object.freeze({
+  fallbackCandidates: 0,
+  candidateSize: 0,
+  marked: false,
+});
+
+/** Builds a verdict's telemetry record, adds it to the output and hands it to the sink. */
+function record(
+  output: GateOutput,
+  options: GateOptions,
+  verdict: CallVerdict,
+  format: CallFormat,
+  fallback: boolean,
+  candidateCount: number,
+  input: GateInput,
+  started: number,
+): void {
+  const telemetry = createTelemetryRecord(verdict, {
+    format,
+    fallback,
+    candidateCount,
+    extractMs: input.extractMs,
+    decideMs: performance.now() - started,
+  });
+  output.telemetry.push(telemetry);
+  options.emit(telemetry);
 }
 
 const NO_SPANS: readonly Span[] = [];
