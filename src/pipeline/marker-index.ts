@@ -42,6 +42,8 @@ export interface MarkerTable {
   readonly lanes: readonly MarkerLane[];
   /** Per marker: the index of its lane, or -1 when it is searched on its own. */
   readonly laneOf: readonly number[];
+  /** The markers searched on their own (not in a lane), in table order. */
+  readonly solo: readonly number[];
 }
 
 /**
@@ -95,6 +97,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     bareOnly,
     lanes,
     laneOf,
+    solo: laneOf.flatMap((lane, index) => (lane === -1 ? [index] : [])),
   };
 }
 
@@ -209,15 +212,16 @@ class TableCursor implements MarkerCursor {
   }
 
   next(from: number): MarkerHit | undefined {
-    const { markers, formatsByMarker, lanes, laneOf } = this.table;
+    const { markers, formatsByMarker, lanes, laneOf, solo } = this.table;
     const { nextAt, laneAt, laneMatched, text } = this;
     const count = markers.length;
     let best = Infinity;
     let bestIndex = -1;
     let found = 0;
-    for (let index = 0; index < count; index += 1) {
+    // Only the markers outside lanes: in auto mode most markers are in the `<` lane.
+    for (const index of solo) {
       let at = nextAt[index] as number;
-      if (at === -2 || laneOf[index] !== -1) continue;
+      if (at === -2) continue;
       if (at < from) {
         at = this.find(index, from);
         if (at === -1) {
