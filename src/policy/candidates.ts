@@ -25,10 +25,9 @@ export interface Candidate {
  * groupCandidates('[a(), b()] and c()', [{ start: 1, end: 4 }, { start: 6, end: 9 }, { start: 15, end: 18 }]).candidates.length; // 2
  * ```
  */
-export function groupCandidates(
-  text: string,
-  spans: readonly Span[],
-): { of: number[]; candidates: Candidate[] } {
+export function groupCandidates(text: string, spans: readonly Span[]): CandidateGroups {
+  // No fallback call (the usual output): one shared, frozen, empty grouping.
+  if (spans.length === 0) return NO_GROUPS;
   const of: number[] = [];
   const candidates: Candidate[] = [];
   for (const span of spans) {
@@ -43,6 +42,17 @@ export function groupCandidates(
   }
   return { of, candidates };
 }
+
+/** Each fallback span's candidate (`of`), and the candidates. */
+export interface CandidateGroups {
+  readonly of: readonly number[];
+  readonly candidates: readonly Candidate[];
+}
+
+const NO_GROUPS: CandidateGroups = Object.freeze({
+  of: Object.freeze([]),
+  candidates: Object.freeze([]),
+});
 
 /** True when the text between two calls is only separators (or they overlap). */
 function joins(text: string, end: number, start: number): boolean {

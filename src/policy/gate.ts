@@ -189,7 +189,7 @@ export function createGate(options: GateOptions): Gate {
         );
       }
       // Calls and unreadable sections come back in the order they appear in the output.
-      output.rejected.sort((left, right) => left.span.start - right.span.start);
+      if (output.rejected.length > 1) output.rejected.sort(byStart);
       for (const rejection of output.rejected) {
         if (
           rejection.reason === 'unknown-tool' &&
@@ -237,6 +237,10 @@ function record(
   });
   output.telemetry.push(telemetry);
   options.emit(telemetry);
+}
+
+function byStart(left: RejectedCall, right: RejectedCall): number {
+  return left.span.start - right.span.start;
 }
 
 const NO_SPANS: readonly Span[] = [];
