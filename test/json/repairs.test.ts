@@ -55,6 +55,37 @@ describe('parseJson lenient repairs', () => {
     expect(kinds('{"a": [1 2]\n"b": 3}')).toEqual(['missing-comma', 'missing-comma']);
   });
 
+  // The gap after an item is read once and shared by the comma, the missing comma, the trailing
+  // comma and the closer: each must still see the whole gap, comments included.
+  it('should keep the repairs of commented gaps around commas, trailing commas and closers', () => {
+    const outcome = read('[1 /*a*/ , /*b*/ 2 /*c*/ , /*d*/ ] ');
+    expect(outcome.value).toEqual([1, 2]);
+    expect(outcome.repairs).toEqual([
+      { kind: 'comment', offset: 3 },
+      { kind: 'comment', offset: 11 },
+      { kind: 'trailing-comma', offset: 18 },
+      { kind: 'comment', offset: 19 },
+      { kind: 'comment', offset: 27 },
+    ]);
+    const object = read('{"a": 1 /*x*/ "b": 2 //y\n }');
+    expect(object.value).toEqual({ a: 1, b: 2 });
+    expect(object.repairs).toEqual([
+      { kind: 'missing-comma', offset: 7 },
+      { kind: 'comment', offset: 8 },
+      { kind: 'comment', offset: 21 },
+    ]);
+  });
+
+  it('should report a stray comma or closer at its own offset', () => {
+    expect(parseJson('[1,, ]')).toMatchObject({ ok: false, issue: { offset: 3 } });
+    expect(parseJson('{"a": 1,, }')).toMatchObject({ ok: false, issue: { offset: 8 } });
+    expect(parseJson('{"a": 1 ]x')).toMatchObject({ ok: false, issue: { offset: 9 } });
+    expect(read('{"a": [1, ]').repairs).toEqual([
+      { kind: 'trailing-comma', offset: 8 },
+      { kind: 'missing-closing-brace', offset: 11 },
+    ]);
+  });
+
   it('should read Python True, False and None', () => {
     const outcome = read('[True, False, None]');
     expect(outcome.value).toEqual([true, false, null]);
