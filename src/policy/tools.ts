@@ -28,7 +28,7 @@ export interface PinnedTool {
 /** The pinned manifest of one parser. */
 export interface ToolRegistry {
   /** The tool a written name means under the parser's matching mode. */
-  resolve(written: string): (NameResolution & { tool: PinnedTool }) | undefined;
+  resolve(written: string): Readonly<NameResolution & { tool: PinnedTool }> | undefined;
   /** Every tool name, in manifest order. */
   names(): string[];
   /** Schemas by tool name, for formats that type text-valued parameters. */
@@ -97,8 +97,15 @@ export function createToolRegistry(
     });
   }
   const resolver = createNameResolver([...pinned.values()], nameMatching);
+  // An exact name (the usual case) resolves to one shared, frozen answer per tool: the ladder's
+  // first rung is this same lookup, so the answer is the one the resolver would give.
+  const exact = new Map<string, Readonly<NameResolution & { tool: PinnedTool }>>();
+  for (const tool of pinned.values())
+    exact.set(tool.name, Object.freeze({ name: tool.name, match: 'exact' as const, tool }));
   return {
     resolve(written) {
+      const known = exact.get(written);
+      if (known !== undefined) return known;
       const resolution = resolver.resolve(written);
       if (resolution === undefined) return undefined;
       // Field by field: a spread into a literal with one more field is V8's slow path.
