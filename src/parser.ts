@@ -124,12 +124,14 @@ export function createParser(options: ParserOptions = {}): Parser {
       const context: FormatContext = { text, tools: registry?.schemas, limits };
       const started = performance.now();
       const extraction = extract(context, plan);
+      const extractEnd = performance.now();
       const decision = gate.decide({
         text,
         calls: extraction.calls,
         issues: extraction.issues,
         context: parseOptions?.context,
-        extractMs: performance.now() - started,
+        extractMs: extractEnd - started,
+        extractEnd,
       });
       return {
         calls: decision.calls,

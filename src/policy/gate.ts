@@ -42,6 +42,11 @@ export interface GateInput {
   context: unknown;
   /** Time phase 1 took, for telemetry. */
   extractMs: number;
+  /**
+   * When phase 1 ended (`performance.now()`), if the caller just read the clock: the first call's
+   * decision is timed from there rather than from a second reading moments later.
+   */
+  extractEnd?: number;
 }
 
 /** The gate's verdicts on one output. */
@@ -130,7 +135,7 @@ export function createGate(options: GateOptions): Gate {
       for (const written of calls) {
         const call =
           written.id === undefined ? written : claimOwnId(written, (ownIds ??= createOwnIds()));
-        const started = performance.now();
+        const started = takeStart(input, output);
         const group = call.fallback
           ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]
           : undefined;
@@ -163,7 +168,7 @@ export function createGate(options: GateOptions): Gate {
         );
       }
       for (const issue of readable) {
-        const started = performance.now();
+        const started = takeStart(input, output);
         const format = formatNear(text, issue.offset ?? 0, options.formats) ?? firstPrimary;
         const formatId: CallFormat = format?.id ?? options.formats[0]?.id ?? 'hermes';
         const id = options.createId();
@@ -237,6 +242,12 @@ function record(
   });
   output.telemetry.push(telemetry);
   options.emit(telemetry);
+}
+
+/** When the next decision starts: the end of phase 1 for the first one, if known, else now. */
+function takeStart(input: GateInput, output: GateOutput): number {
+  const first = output.telemetry.length === 0;
+  return first && input.extractEnd !== undefined ? input.extractEnd : performance.now();
 }
 
 function byStart(left: RejectedCall, right: RejectedCall): number {
