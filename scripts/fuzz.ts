@@ -18,14 +18,11 @@
  * esbuild the source is timed as tsx loads it. `maxCallSize` and `maxOutputSize` are raised so
  * both sizes take the same path. A ratio above 3 is flagged.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { ADVERSARIAL_INPUTS, flood, type AdversarialInput } from '../test/adversarial/inputs.js';
 import { KNOWN_ISSUES } from '../test/fuzz/known-issues.js';
 import { knownIssueCounts, PROPERTIES } from '../test/fuzz/properties.js';
+import { loadLibrary, type Library } from './library.js';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -78,40 +75,6 @@ function campaign(runs: number, seedText: string | undefined): void {
 }
 
 /** The library as timed: a keepNames-free bundle when esbuild is there, else the source. */
-interface Library {
-  createParser: typeof import('../src/index.js').createParser;
-  formatIds: typeof import('../src/index.js').formatIds;
-  source: string;
-  dispose: () => void;
-}
-
-async function loadLibrary(): Promise<Library> {
-  const entry = new URL('../src/index.ts', import.meta.url);
-  try {
-    const esbuild = (await import('esbuild')) as typeof import('esbuild');
-    const folder = mkdtempSync(join(tmpdir(), 'tool-call-parser-fuzz-'));
-    const outfile = join(folder, 'index.mjs');
-    await esbuild.build({
-      entryPoints: [entry.pathname],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      outfile,
-      logLevel: 'error',
-    });
-    const library = (await import(pathToFileURL(outfile).href)) as Library;
-    return {
-      createParser: library.createParser,
-      formatIds: library.formatIds,
-      source: 'esbuild bundle (no keepNames)',
-      dispose: () => rmSync(folder, { recursive: true, force: true }),
-    };
-  } catch {
-    const library = await import('../src/index.js');
-    return { ...library, source: 'src via tsx (keepNames: slower)', dispose: () => {} };
-  }
-}
-
 /** CPU milliseconds of the best of `repeat` parses. */
 function time(parse: (text: string) => unknown, text: string, repeat = 3): number {
   let best = Infinity;

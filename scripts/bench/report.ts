@@ -76,6 +76,8 @@ export interface TargetRow {
 
 /** Everything one run measured. */
 export interface BenchReport {
+  /** Which build of the library was timed. */
+  build: string;
   node: string;
   platform: string;
   loadAverage: number[];
@@ -126,7 +128,7 @@ export function renderMarkdown(report: BenchReport): string {
   );
   lines.push(
     `- Node ${report.node}, ${report.platform}, load average ${report.loadAverage.join(' / ')} at start${report.quick ? ', **quick mode** (small sizes, short budgets)' : ''}`,
-    `- ${report.date}${report.seconds === undefined ? '' : `, ${report.seconds.toFixed(0)} s`}`,
+    `- ${report.date}${report.seconds === undefined ? '' : `, ${report.seconds.toFixed(0)} s`}; timed build: ${report.build}`,
     '- Each time is the best of several interleaved rounds of tinybench medians; calls under 0.25 ms are timed in batches.',
     '',
   );

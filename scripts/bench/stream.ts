@@ -6,7 +6,7 @@
  * partial-json re-parsing the accumulated payload on every delta (what peers do).
  */
 import { parse as parsePartialJson } from 'partial-json';
-import { createParser } from '../../src/index.js';
+import type { createParser } from '../../src/index.js';
 import type { Parser } from '../../src/parser.js';
 
 /**
@@ -114,6 +114,8 @@ export interface StreamTableOptions {
   runs: (size: number) => number;
   /** partial-json calls to sample at most per row (the rest are estimated from them). */
   partialJsonSamples: number;
+  /** The library's `createParser`, from the build being timed. */
+  createParser: typeof createParser;
   log: (line: string) => void;
 }
 
@@ -206,7 +208,7 @@ export function measureStreamTable(options: StreamTableOptions): {
   rows: StreamDeltaRow[];
   doublings: StreamDoubling[];
 } {
-  const parser = createParser({
+  const parser = options.createParser({
     formats: ['hermes'],
     reasoning: { startsInside: false },
     limits: { maxOutputSize: 64 * 1024 * 1024, maxCallSize: 64 * 1024 * 1024 },
