@@ -54,18 +54,28 @@ const NO_GROUPS: CandidateGroups = Object.freeze({
   candidates: Object.freeze([]),
 });
 
+/**
+ * Whether a UTF-16 unit may stand between two calls of one candidate: white space, `,` or `;`.
+ * Parse and the stream both decide with it, so they group calls alike.
+ *
+ * @param code - The unit.
+ * @returns True for a separator.
+ */
+export function isCallSeparator(code: number): boolean {
+  return (
+    code === 0x20 ||
+    code === 0x0a ||
+    code === 0x0d ||
+    code === 0x09 ||
+    code === 0x2c ||
+    code === 0x3b
+  );
+}
+
 /** True when the text between two calls is only separators (or they overlap). */
 function joins(text: string, end: number, start: number): boolean {
   for (let index = end; index < start; index += 1) {
-    const code = text.charCodeAt(index);
-    const separator =
-      code === 0x20 ||
-      code === 0x0a ||
-      code === 0x0d ||
-      code === 0x09 ||
-      code === 0x2c ||
-      code === 0x3b;
-    if (!separator) return false;
+    if (!isCallSeparator(text.charCodeAt(index))) return false;
   }
   return true;
 }

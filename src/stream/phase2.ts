@@ -6,6 +6,7 @@
  */
 import { claimOwnId } from '../ids.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
+import { isCallSeparator } from '../policy/candidates.js';
 import type { CallFormat, Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
 import type { IdPool, Verdict } from './calls.js';
 
@@ -117,15 +118,7 @@ export function createStreamPhase2(
     observe(text, offset) {
       if (gapFrom === -1 || gapText !== -1) return;
       for (let index = Math.max(0, gapFrom - offset); index < text.length; index += 1) {
-        const code = text.charCodeAt(index);
-        const separator =
-          code === 0x20 ||
-          code === 0x0a ||
-          code === 0x0d ||
-          code === 0x09 ||
-          code === 0x2c ||
-          code === 0x3b;
-        if (!separator) {
+        if (!isCallSeparator(text.charCodeAt(index))) {
           gapText = offset + index;
           return;
         }
