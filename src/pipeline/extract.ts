@@ -81,7 +81,10 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   let syntaxSeen = false;
   let cursor = 0;
 
-  const openReasoning = plan.reasoningStartsInside === true ? readOpenReasoning(text) : undefined;
+  // One search serves both: the forced-open block and, under `prefilled`, its absence.
+  // (`prefilled` implies `startsInside`; the options refuse the other combination.)
+  const firstToken = plan.reasoningStartsInside === true ? firstReasoningToken(text) : undefined;
+  const openReasoning = readOpenReasoning(text, firstToken);
   const keepReasoning = plan.reasoningInContent === true;
   if (openReasoning !== undefined) {
     if (keepReasoning) contentParts.push(text.slice(0, openReasoning.end));
@@ -90,8 +93,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   }
 
   // A prefilled block the model never closed: content before the first call is reasoning.
-  const untilCall =
-    plan.reasoningPrefilled === true && !keepReasoning && firstReasoningToken(text) === undefined;
+  const untilCall = plan.reasoningPrefilled === true && !keepReasoning && firstToken === undefined;
   const pushContent = (part: string): void => {
     if (untilCall && calls.length === 0) reasoningParts.push(part);
     else contentParts.push(part);

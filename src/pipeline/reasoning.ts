@@ -31,11 +31,14 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING
  * only its closing token is written.
  *
  * @param text - The whole output.
+ * @param first - The output's first reasoning token ({@link firstReasoningToken}).
  * @returns The block from the start to the first closing token, when no opening token comes
  * before it.
  */
-export function readOpenReasoning(text: string): ReasoningBlock | undefined {
-  const first = firstReasoningToken(text);
+export function readOpenReasoning(
+  text: string,
+  first: ReturnType<typeof firstReasoningToken>,
+): ReasoningBlock | undefined {
   if (first === undefined || !first.closes) return undefined;
   return { start: 0, end: first.at + first.token.length, text: text.slice(0, first.at) };
 }

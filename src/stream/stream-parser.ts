@@ -8,11 +8,7 @@
  */
 import type { Format } from '../formats/format.js';
 import { createMarkerCursor, type MarkerHit } from '../pipeline/marker-index.js';
-import {
-  OPEN_REASONING_CLOSERS,
-  OPEN_REASONING_OPENERS,
-  THINK_OPEN,
-} from '../pipeline/reasoning.js';
+import { OPEN_REASONING_CLOSERS, REASONING_TOKENS, THINK_OPEN } from '../pipeline/reasoning.js';
 import { INTENT_MARKERS } from '../policy/intent.js';
 import type { StreamEvent } from '../types.js';
 import { createIdPool } from './calls.js';
@@ -122,7 +118,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const outputKey = {};
   // The forced-open prelude: held whole, with a finder for its `</think>` or a `<think>`.
   const prelude = createHeldText('');
-  const preludeFinder = createFinder([...OPEN_REASONING_OPENERS, ...OPEN_REASONING_CLOSERS]);
+  const preludeFinder = createFinder(REASONING_TOKENS);
   let out: StreamEvent[] = [];
   // The last units the scan passed (content, tags, sections): what precedes a new section.
   let history = '';
