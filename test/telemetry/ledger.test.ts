@@ -3,19 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { createResultLedger, type ToolResultStatus } from '../../src/telemetry/results.js';
 import type { TelemetryRecord } from '../../src/types.js';
 
-/** The ledger as first written: a Map in remembering order, the oldest key evicted. */
+/**
+ * The ledger's contract written plainly: every remembered record in order, of which only the last
+ * `capacity` count; completing an id reads its newest counted record and forgets all of that id.
+ */
 function referenceLedger(capacity: number) {
-  const records = new Map<string, TelemetryRecord>();
+  const remembered: (TelemetryRecord | undefined)[] = [];
   return {
     remember(record: TelemetryRecord) {
-      records.delete(record.call_id);
-      records.set(record.call_id, record);
-      if (records.size > capacity) records.delete(records.keys().next().value as string);
+      remembered.push(record);
     },
     complete(id: string, status: ToolResultStatus) {
-      const record = records.get(id);
+      const counted = remembered.slice(-capacity);
+      const record = counted.findLast((entry) => entry?.call_id === id);
       if (record === undefined) return undefined;
-      records.delete(id);
+      remembered.forEach((entry, index) => {
+        if (entry?.call_id === id) remembered[index] = undefined;
+      });
       return { ...record, tool_result_status: status };
     },
   };
@@ -25,7 +29,7 @@ const record = (id: string, serial: number) =>
   ({ call_id: id, tool: `t${serial}` }) as unknown as TelemetryRecord;
 
 describe('the result ledger', () => {
-  it('should remember and forget exactly as a Map kept in remembering order', () => {
+  it('should keep the last capacity records and complete each id once, newest first', () => {
     const operation = fc.oneof(
       fc.record({ kind: fc.constant('remember' as const), id: fc.integer({ min: 0, max: 7 }) }),
       fc.record({ kind: fc.constant('complete' as const), id: fc.integer({ min: 0, max: 7 }) }),
