@@ -113,7 +113,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const window: BareWindow | undefined =
     plan.auto && plan.everyMarker !== true ? { firstText, intentFrom: intentStart() } : undefined;
   const markers = createMarkerCursor(plan.table, text, window);
-  const thinkAt = createThinkCursor(text);
+  const thinkAt = createThinkCursor(text, plan.reasoningStartsInside === true, firstToken);
 
   for (;;) {
     const hit = markers.next(cursor);
@@ -300,12 +300,21 @@ export function safeParseAt(
   }
 }
 
-/** A cursor over `<think>` occurrences, linear over the whole scan. */
-function createThinkCursor(text: string): (from: number) => number {
-  let next = -2;
+/**
+ * A cursor over `<think>` occurrences, linear over the whole scan. When the first reasoning token
+ * was looked up (`searched`), no `<think>` comes before it, and none at all when there is none:
+ * the cursor starts there rather than reading the output's prefix a second time.
+ */
+function createThinkCursor(
+  text: string,
+  searched: boolean,
+  firstToken: ReturnType<typeof firstReasoningToken>,
+): (from: number) => number {
+  let next = searched && firstToken === undefined ? -1 : -2;
+  const earliest = firstToken?.at ?? 0;
   return (from) => {
     if (next === -1) return -1;
-    if (next < from) next = text.indexOf(THINK_OPEN, from);
+    if (next < from) next = text.indexOf(THINK_OPEN, Math.max(from, earliest));
     return next;
   };
 }
