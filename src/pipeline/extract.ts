@@ -95,6 +95,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   // A prefilled block the model never closed: content before the first call is reasoning.
   const untilCall = plan.reasoningPrefilled === true && !keepReasoning && firstToken === undefined;
   const pushContent = (part: string): void => {
+    if (part === '') return;
     if (untilCall && calls.length === 0) reasoningParts.push(part);
     else contentParts.push(part);
   };
@@ -111,7 +112,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   // `nextBareOnly` gives what stopping at it would have decided there.
   const examples = createExampleCursor(text);
   const window: BareWindow | undefined =
-    plan.auto && plan.everyMarker !== true ? { firstText, intentFrom: intentStart() } : undefined;
+    plan.auto && plan.everyMarker !== true ? { firstText, intentFrom: intentStart } : undefined;
   const markers = createMarkerCursor(plan.table, text, window);
   const thinkAt = createThinkCursor(text, plan.reasoningStartsInside === true, firstToken);
 
@@ -176,7 +177,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     pushContent(text.slice(cursor, read.start));
     const written = sectionText(read, () => text.slice(read.start, read.end), keepReasoning);
     pushContent(written.content);
-    reasoningParts.push(written.reasoning);
+    if (written.reasoning !== '') reasoningParts.push(written.reasoning);
     // A loop, not a spread: a section may carry more issues than a call takes arguments.
     for (const issue of section.section.issues) issues.push(issue);
     for (const call of section.section.calls) {
@@ -198,8 +199,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   function finish(): Extraction {
     return {
       calls,
-      content: contentParts.join(''),
-      reasoning: reasoningParts.join(''),
+      content: joinParts(contentParts),
+      reasoning: joinParts(reasoningParts),
       issues,
       syntaxSeen,
     };
@@ -317,6 +318,12 @@ function createThinkCursor(
     if (next < from) next = text.indexOf(THINK_OPEN, Math.max(from, earliest));
     return next;
   };
+}
+
+/** The parts as one string; most outputs have none or one, which need no join. */
+function joinParts(parts: readonly string[]): string {
+  if (parts.length === 0) return '';
+  return parts.length === 1 ? (parts[0] as string) : parts.join('');
 }
 
 function isSpace(code: number): boolean {
