@@ -6,8 +6,10 @@
  *
  *     // @start Section: import('../formats/hermes/ast.js').HermesSection
  *
- * Each parser is then rewritten by `hoist-peggy.ts` so that a call reuses the parser's constants
- * and functions instead of rebuilding them (a grammar whose output it cannot rewrite fails).
+ * Each parser is then rewritten twice: by `peggy-classes.ts`, so that a character class is tested
+ * on the char code instead of by a regex (each predicate proven against its regex on every code
+ * unit), then by `hoist-peggy.ts`, so that a call reuses the parser's constants and functions
+ * instead of rebuilding them. A grammar whose output either cannot rewrite fails.
  *
  * Usage: `npm run grammars [-- <name>...]` (no names: every grammar). A grammar that fails to
  * compile is reported and the script exits 1 after trying the others, so one broken grammar does
@@ -18,6 +20,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hoistParser } from './hoist-peggy.js';
+import { rewriteClasses } from './peggy-classes.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,8 +84,9 @@ function compile(name: string, grammarDirectory: string, outputDirectory: string
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  // Peggy rebuilds every constant and rule function on each call; build them once instead.
-  writeFileSync(output, hoistParser(readFileSync(output, 'utf8'), name));
+  // Peggy runs a regex per character of a class: compare char codes instead. And it rebuilds
+  // every constant and rule function on each call: build them once instead.
+  writeFileSync(output, hoistParser(rewriteClasses(readFileSync(output, 'utf8'), name), name));
 }
 
 const requested = process.argv.slice(2);
