@@ -7,8 +7,11 @@ import type { Repair, Span } from './types.js';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ID_LENGTH = 24;
 const PREFIX = 'call_';
-/** Random bytes are drawn for many ids at once: one `getRandomValues` call per id was a sixth of a small parse. */
-const POOL_IDS = 64;
+/** Ids per batch (see `createIdGenerator`): the first batch, and the most one batch holds. */
+const FIRST_BATCH_IDS = 16;
+const MAX_BATCH_IDS = 512;
+/** The letters are ASCII, which latin1 decodes one byte to one unit. */
+const LATIN1 = new TextDecoder('latin1');
 const ID_SIZE = PREFIX.length + ID_LENGTH;
 /**
  * The letter each random byte stands for, or -1 for a byte that is drawn again: 248 is the
@@ -40,38 +43,47 @@ export function createIdGenerator(mode: 'random' | 'sequential'): () => string {
       `createParser: "ids" must be 'random' or 'sequential'; got ${String(mode)}`,
     );
   }
-  const pool = new Uint8Array(ID_LENGTH * POOL_IDS);
-  // Where the next unused byte of the pool is; past the end, the pool is refilled.
-  let used = pool.length;
-  // A batch of ids written out as one string (`call_…call_…`), each id a slice of it: one
-  // `fromCharCode` per batch, and an id that is a flat slice of a flat string, never a rope V8
-  // must flatten when the id is hashed or compared. Building each id on its own was about a
-  // twentieth of a small parse.
-  const codes: number[] = [];
+  // Ids are made in batches: random bytes for the whole batch in one `getRandomValues`, its
+  // letters written into one byte buffer (each id's `call_` is written once per buffer), and one
+  // string decoded from it, of which each id is a flat slice. Made one by one, an id cost about a
+  // tenth of a small parse. Batches start small (a parser that reads one output pays little) and
+  // double up to MAX_BATCH_IDS.
+  let batchIds = FIRST_BATCH_IDS / 2;
+  let pool = new Uint8Array(0);
+  let letters = new Uint8Array(0);
   let batch = '';
-  let taken = POOL_IDS;
+  let taken = 0;
+  // Where the next unused byte of the pool is; past the end, the pool is refilled.
+  let used = 0;
   const refill = (): void => {
-    codes.length = 0;
-    for (let id = 0; id < POOL_IDS; id += 1) {
-      for (let index = 0; index < PREFIX.length; index += 1) codes.push(PREFIX.charCodeAt(index));
-      let letters = 0;
-      while (letters < ID_LENGTH) {
+    if (batchIds < MAX_BATCH_IDS) {
+      batchIds *= 2;
+      pool = new Uint8Array(batchIds * ID_LENGTH);
+      used = pool.length;
+      letters = new Uint8Array(batchIds * ID_SIZE);
+      for (let start = 0; start < letters.length; start += ID_SIZE) {
+        for (let index = 0; index < PREFIX.length; index += 1) {
+          letters[start + index] = PREFIX.charCodeAt(index);
+        }
+      }
+    }
+    for (let start = PREFIX.length; start < letters.length; start += ID_SIZE) {
+      const end = start + ID_LENGTH;
+      let at = start;
+      while (at < end) {
         if (used >= pool.length) {
           crypto.getRandomValues(pool);
           used = 0;
         }
         const letter = LETTER_OF_BYTE[pool[used++] as number] as number;
-        if (letter !== -1) {
-          codes.push(letter);
-          letters += 1;
-        }
+        if (letter !== -1) letters[at++] = letter;
       }
     }
-    batch = String.fromCharCode.apply(null, codes);
+    batch = LATIN1.decode(letters);
     taken = 0;
   };
   return () => {
-    if (taken === POOL_IDS) refill();
+    if (taken * ID_SIZE >= batch.length) refill();
     const start = taken * ID_SIZE;
     taken += 1;
     return batch.slice(start, start + ID_SIZE);

@@ -4,8 +4,8 @@ import { createIdGenerator } from '../../src/ids.js';
 describe('random call ids', () => {
   it('should be call_ and 24 letters or digits, all different', () => {
     const next = createIdGenerator('random');
-    // More ids than one pool of random bytes holds, so refills are crossed.
-    const ids = Array.from({ length: 500 }, () => next());
+    // Batches grow from 16 ids to 512: 2,000 ids cross every growth step and full-size refills.
+    const ids = Array.from({ length: 2000 }, () => next());
     for (const id of ids) expect(id).toMatch(/^call_[A-Za-z0-9]{24}$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
