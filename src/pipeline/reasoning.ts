@@ -56,8 +56,10 @@ export function firstReasoningToken(
   // Every token starts with `<`: one pass over the `<`s, not one indexOf per token (each would
   // read all of a long output that holds none).
   for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+    // The unit after the `<` rules out most tokens (and most tags) before a full comparison.
+    const second = text.charCodeAt(at + 1);
     for (const token of REASONING_TOKENS) {
-      if (text.startsWith(token, at)) {
+      if (token.charCodeAt(1) === second && text.startsWith(token, at)) {
         return { at, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
       }
     }
