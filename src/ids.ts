@@ -14,12 +14,12 @@ const MAX_BATCH_IDS = 512;
 const LATIN1 = new TextDecoder('latin1');
 const ID_SIZE = PREFIX.length + ID_LENGTH;
 /**
- * The letter each random byte stands for, or -1 for a byte that is drawn again: 248 is the
+ * The letter each random byte stands for, or 0 for a byte that is drawn again: 248 is the
  * largest multiple of 62 under 256, so rejecting the bytes above it keeps every letter equally
  * likely.
  */
-const LETTER_OF_BYTE: readonly number[] = Array.from({ length: 256 }, (_, byte) =>
-  byte < 248 ? ALPHABET.charCodeAt(byte % ALPHABET.length) : -1,
+const LETTER_OF_BYTE = Uint8Array.from({ length: 256 }, (_, byte) =>
+  byte < 248 ? ALPHABET.charCodeAt(byte % ALPHABET.length) : 0,
 );
 
 /**
@@ -67,18 +67,23 @@ export function createIdGenerator(mode: 'random' | 'sequential'): () => string {
         }
       }
     }
-    for (let start = PREFIX.length; start < letters.length; start += ID_SIZE) {
+    // Locals, not the closure's variables: the loop runs once per letter.
+    const bytes = pool;
+    const out = letters;
+    let next = used;
+    for (let start = PREFIX.length; start < out.length; start += ID_SIZE) {
       const end = start + ID_LENGTH;
       let at = start;
       while (at < end) {
-        if (used >= pool.length) {
-          crypto.getRandomValues(pool);
-          used = 0;
+        if (next >= bytes.length) {
+          crypto.getRandomValues(bytes);
+          next = 0;
         }
-        const letter = LETTER_OF_BYTE[pool[used++] as number] as number;
-        if (letter !== -1) letters[at++] = letter;
+        const letter = LETTER_OF_BYTE[bytes[next++] as number] as number;
+        if (letter !== 0) out[at++] = letter;
       }
     }
+    used = next;
     batch = LATIN1.decode(letters);
     taken = 0;
   };
