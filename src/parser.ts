@@ -15,6 +15,7 @@ import { createTelemetrySink } from './telemetry/record.js';
 import { createResultLedger, type ToolResultStatus } from './telemetry/results.js';
 import type { ParseResult, TelemetryRecord } from './types.js';
 import { createIdGenerator } from './ids.js';
+import { now } from './clock.js';
 import { createStreamParser, type StreamParser } from './stream/stream-parser.js';
 
 /** A parser bound to one set of formats, tools and limits. */
@@ -122,9 +123,9 @@ export function createParser(options: ParserOptions = {}): Parser {
       }
       if (text.length > limits.maxOutputSize) return tooLarge(text, limits.maxOutputSize);
       const context: FormatContext = { text, tools: registry?.schemas, limits };
-      const started = performance.now();
+      const started = now();
       const extraction = extract(context, plan);
-      const extractEnd = performance.now();
+      const extractEnd = now();
       const decision = gate.decide({
         text,
         calls: extraction.calls,
@@ -146,14 +147,14 @@ export function createParser(options: ParserOptions = {}): Parser {
       };
     },
     fromNative(input, parseOptions) {
-      const started = performance.now();
+      const started = now();
       const reading = readNative(input, limits.maxDepth);
       const decision = gate.decide({
         text: '',
         calls: reading.calls,
         issues: [],
         context: parseOptions?.context,
-        extractMs: performance.now() - started,
+        extractMs: now() - started,
       });
       return {
         calls: decision.calls,

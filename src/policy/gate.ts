@@ -31,6 +31,7 @@ import {
 } from './envelope.js';
 import type { ResolvedPolicy } from './options.js';
 import type { ToolRegistry } from './tools.js';
+import { now } from '../clock.js';
 
 /** What the gate decides over: one output's calls and issues. */
 export interface GateInput {
@@ -43,7 +44,7 @@ export interface GateInput {
   /** Time phase 1 took, for telemetry. */
   extractMs: number;
   /**
-   * When phase 1 ended (`performance.now()`), if the caller just read the clock: the first call's
+   * When phase 1 ended (`now()` of src/clock.ts), if the caller just read the clock: the first call's
    * decision is timed from there rather than from a second reading moments later.
    */
   extractEnd?: number;
@@ -238,7 +239,7 @@ function record(
     fallback,
     candidateCount,
     extractMs: input.extractMs,
-    decideMs: performance.now() - started,
+    decideMs: now() - started,
   });
   output.telemetry.push(telemetry);
   options.emit(telemetry);
@@ -247,7 +248,7 @@ function record(
 /** When the next decision starts: the end of phase 1 for the first one, if known, else now. */
 function takeStart(input: GateInput, output: GateOutput): number {
   const first = output.telemetry.length === 0;
-  return first && input.extractEnd !== undefined ? input.extractEnd : performance.now();
+  return first && input.extractEnd !== undefined ? input.extractEnd : now();
 }
 
 function byStart(left: RejectedCall, right: RejectedCall): number {
