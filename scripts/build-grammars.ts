@@ -6,10 +6,11 @@
  *
  *     // @start Section: import('../formats/hermes/ast.js').HermesSection
  *
- * Each parser is then rewritten twice: by `peggy-classes.ts`, so that a character class is tested
- * on the char code instead of by a regex (each predicate proven against its regex on every code
- * unit), then by `hoist-peggy.ts`, so that a call reuses the parser's constants and functions
- * instead of rebuilding them. A grammar whose output either cannot rewrite fails.
+ * Each parser is then rewritten: by `peggy-classes.ts`, so that a character class is tested on the
+ * char code instead of by a regex (each predicate proven against its regex on every code unit);
+ * by `peggy-loops.ts`, so that a repeated class whose characters nothing reads does not collect
+ * them; then by `hoist-peggy.ts`, so that a call reuses the parser's constants and functions
+ * instead of rebuilding them. A grammar whose output cannot be rewritten fails.
  *
  * Usage: `npm run grammars [-- <name>...]` (no names: every grammar). A grammar that fails to
  * compile is reported and the script exits 1 after trying the others, so one broken grammar does
@@ -21,6 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hoistParser } from './hoist-peggy.js';
 import { rewriteClasses } from './peggy-classes.js';
+import { rewriteLoops } from './peggy-loops.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -84,9 +86,11 @@ function compile(name: string, grammarDirectory: string, outputDirectory: string
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  // Peggy runs a regex per character of a class: compare char codes instead. And it rebuilds
+  // Peggy runs a regex per character of a class: compare char codes instead. It collects the
+  // characters of a repeated class also when nothing reads them: skip that. And it rebuilds
   // every constant and rule function on each call: build them once instead.
-  writeFileSync(output, hoistParser(rewriteClasses(readFileSync(output, 'utf8'), name), name));
+  const classes = rewriteClasses(readFileSync(output, 'utf8'), name);
+  writeFileSync(output, hoistParser(rewriteLoops(classes, name), name));
 }
 
 const requested = process.argv.slice(2);

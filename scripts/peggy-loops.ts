@@ -1,0 +1,241 @@
+/**
+ * Rewrites a peggy 5 parser (ES module output, after `rewriteClasses`) so that a repeated
+ * character class whose matched characters nobody reads does not collect them.
+ *
+ * Peggy compiles `[ \t\r\n]*` to a loop that pushes every matched character into an array, also
+ * when the array is never used: under `$(...)`, which takes `input.substring` of the positions, or
+ * when the result is discarded. This pass finds that loop, checks in the rule function that the
+ * array's variable is never read before being assigned again on any path after the loop, and only
+ * then emits a loop that advances the position without the array. Everything else the loop did is
+ * kept: the position, the item variable ending as `peg$FAILED`, and the one failure it records at
+ * the position where the class stopped matching.
+ *
+ * The analysis is conservative: it only knows the statements peggy writes in a rule function
+ * (assignments, calls, `if`, `while`, `return`), and it treats anything else as a read, so an
+ * unexpected shape keeps peggy's loop.
+ */
+import ts from 'typescript';
+
+/** How the statements from some point on first touch a variable. */
+type Effect = 'read' | 'written' | 'untouched';
+
+/**
+ * Rewrites the repeated-class loops of one parser whose array is never read.
+ *
+ * @param source - The parser as `rewriteClasses` returned it.
+ * @param name - The grammar's name, for error messages.
+ * @returns The parser with those loops replaced.
+ * @throws Error when the parser has no top-level `peg$parse`.
+ * @example
+ * ```ts
+ * const code = rewriteLoops(rewriteClasses(source, 'json'), 'json');
+ * ```
+ */
+export function rewriteLoops(source: string, name: string): string {
+  const file = ts.createSourceFile(
+    `${name}.js`,
+    source,
+    ts.ScriptTarget.ES2022,
+    true,
+    ts.ScriptKind.JS,
+  );
+  const parse = file.statements.find(
+    (statement): statement is ts.FunctionDeclaration =>
+      ts.isFunctionDeclaration(statement) && statement.name?.text === 'peg$parse',
+  );
+  if (parse?.body === undefined) {
+    throw new Error(
+      `loops ${name}: no top-level function peg$parse; update scripts/peggy-loops.ts`,
+    );
+  }
+  const edits: { start: number; end: number; text: string }[] = [];
+  for (const rule of parse.body.statements) {
+    if (!ts.isFunctionDeclaration(rule) || rule.body === undefined) continue;
+    if (!/^peg\$parse/.test(rule.name?.text ?? '')) continue;
+    const locals = ruleLocals(rule.body);
+    if (locals === undefined) continue;
+    const visitBlock = (node: ts.Node): void => {
+      if (ts.isBlock(node)) {
+        for (let index = 0; index + 3 < node.statements.length; index += 1) {
+          const loop = classLoop(node.statements, index, file);
+          if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
+          const last = node.statements[index + 3] as ts.Statement;
+          if (isLiveAfter(last, loop.array, rule.body)) continue;
+          const first = node.statements[index] as ts.Statement;
+          const indent = ' '.repeat(
+            first.getStart(file) - source.lastIndexOf('\n', first.getStart(file)) - 1,
+          );
+          edits.push({
+            start: first.getStart(file),
+            end: last.getEnd(),
+            text: [
+              '// The matched characters are never read: advance only (scripts/peggy-loops.ts).',
+              `${loop.item} = input.charAt(peg$currPos);`,
+              `while (${loop.predicate}(${loop.item})) {`,
+              '  peg$currPos++;',
+              `  ${loop.item} = input.charAt(peg$currPos);`,
+              '}',
+              `${loop.item} = peg$FAILED;`,
+              `if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
+            ].join(`\n${indent}`),
+          });
+          index += 3;
+        }
+      }
+      ts.forEachChild(node, visitBlock);
+    };
+    visitBlock(rule.body);
+  }
+  edits.sort((a, b) => b.start - a.start);
+  let output = source;
+  for (const edit of edits) {
+    output = output.slice(0, edit.start) + edit.text + output.slice(edit.end);
+  }
+  return output;
+}
+
+/** The variables of a rule function's first `let`, or undefined when it has a nested function. */
+function ruleLocals(body: ts.Block): Set<string> | undefined {
+  let nested = false;
+  const find = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node)) nested = true;
+    else ts.forEachChild(node, find);
+  };
+  ts.forEachChild(body, find);
+  const first = body.statements[0];
+  if (nested || first === undefined || !ts.isVariableStatement(first)) return undefined;
+  if ((first.declarationList.flags & ts.NodeFlags.Let) === 0) return undefined;
+  const names = new Set<string>();
+  for (const declaration of first.declarationList.declarations) {
+    if (!ts.isIdentifier(declaration.name) || declaration.initializer !== undefined)
+      return undefined;
+    names.add(declaration.name.text);
+  }
+  return names;
+}
+
+interface ClassLoop {
+  array: string;
+  item: string;
+  predicate: string;
+  expectation: string;
+}
+
+/** Whitespace-insensitive text of a statement. */
+function flat(statement: ts.Statement | undefined, file: ts.SourceFile): string {
+  return statement === undefined ? '' : statement.getText(file).replace(/\s+/g, ' ');
+}
+
+/**
+ * Peggy's four statements for `[class]*` at `index`, with the class tested by a predicate of
+ * `rewriteClasses`; each statement must equal the expected text exactly, up to whitespace.
+ */
+function classLoop(
+  statements: readonly ts.Statement[],
+  index: number,
+  file: ts.SourceFile,
+): ClassLoop | undefined {
+  const start = /^(s\d+) = \[\];$/.exec(flat(statements[index], file));
+  const read = /^(s\d+) = input\.charAt\(peg\$currPos\);$/.exec(flat(statements[index + 1], file));
+  if (start === null || read === null) return undefined;
+  const array = start[1] as string;
+  const item = read[1] as string;
+  if (array === item) return undefined;
+  const test =
+    /^if \((peg\$inClass\d+)\(s\d+\)\) \{ peg\$currPos\+\+; \} else \{ s\d+ = peg\$FAILED; if \(peg\$silentFails === 0\) \{ peg\$fail\((peg\$e\d+)\); \} \}$/.exec(
+      flat(statements[index + 2], file),
+    );
+  if (test === null) return undefined;
+  const predicate = test[1] as string;
+  const expectation = test[2] as string;
+  const step =
+    `if (${predicate}(${item})) { peg$currPos++; } else { ${item} = peg$FAILED; ` +
+    `if (peg$silentFails === 0) { peg$fail(${expectation}); } }`;
+  if (flat(statements[index + 2], file) !== step) return undefined;
+  const loop =
+    `while (${item} !== peg$FAILED) { ${array}.push(${item}); ` +
+    `${item} = input.charAt(peg$currPos); ${step} }`;
+  if (flat(statements[index + 3], file) !== loop) return undefined;
+  return { array, item, predicate, expectation };
+}
+
+/**
+ * Whether some path from just after `statement` to the end of the rule function reads `name`
+ * before assigning it. Walks out through the enclosing blocks: the statements after it, then,
+ * inside a loop, the whole loop again (its condition and body may run once more).
+ */
+function isLiveAfter(statement: ts.Statement, name: string, body: ts.Block): boolean {
+  let node: ts.Node = statement;
+  for (;;) {
+    const parent = node.parent;
+    if (ts.isBlock(parent)) {
+      const rest = parent.statements.slice(parent.statements.indexOf(node as ts.Statement) + 1);
+      const effect = sequenceEffect(rest, name);
+      if (effect !== 'untouched') return effect === 'read';
+      if (parent === body) return false;
+    } else if (ts.isWhileStatement(parent)) {
+      const effect = statementEffect(parent, name);
+      if (effect !== 'untouched') return effect === 'read';
+    } else if (!ts.isIfStatement(parent)) {
+      return true;
+    }
+    node = parent;
+  }
+}
+
+function sequenceEffect(statements: readonly ts.Statement[], name: string): Effect {
+  for (const statement of statements) {
+    const effect = statementEffect(statement, name);
+    if (effect !== 'untouched') return effect;
+  }
+  return 'untouched';
+}
+
+/** How one statement first touches `name` on its paths ('read' if any path may read first). */
+function statementEffect(statement: ts.Statement, name: string): Effect {
+  if (ts.isBlock(statement)) return sequenceEffect(statement.statements, name);
+  if (ts.isExpressionStatement(statement)) {
+    const expression = statement.expression;
+    if (
+      ts.isBinaryExpression(expression) &&
+      expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(expression.left) &&
+      expression.left.text === name
+    ) {
+      return mentions(expression.right, name) ? 'read' : 'written';
+    }
+    return mentions(expression, name) ? 'read' : 'untouched';
+  }
+  if (ts.isIfStatement(statement)) {
+    if (mentions(statement.expression, name)) return 'read';
+    const then = statementEffect(statement.thenStatement, name);
+    const otherwise =
+      statement.elseStatement === undefined
+        ? 'untouched'
+        : statementEffect(statement.elseStatement, name);
+    if (then === 'read' || otherwise === 'read') return 'read';
+    return then === 'written' && otherwise === 'written' ? 'written' : 'untouched';
+  }
+  if (ts.isWhileStatement(statement)) {
+    // The body may not run at all, so it can read but never surely write.
+    if (mentions(statement.expression, name)) return 'read';
+    return statementEffect(statement.statement, name) === 'read' ? 'read' : 'untouched';
+  }
+  if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) {
+    // The function ends here: nothing after reads the variable.
+    const value = statement.expression;
+    return value !== undefined && mentions(value, name) ? 'read' : 'written';
+  }
+  if (ts.isVariableStatement(statement)) {
+    return mentions(statement, name) ? 'read' : 'untouched';
+  }
+  if (ts.isEmptyStatement(statement)) return 'untouched';
+  // A statement peggy does not write in a rule (for, switch, try, break, ...): assume a read.
+  return 'read';
+}
+
+/** Whether the identifier occurs anywhere in the node. */
+function mentions(node: ts.Node, name: string): boolean {
+  if (ts.isIdentifier(node)) return node.text === name;
+  return ts.forEachChild(node, (child) => (mentions(child, name) ? true : undefined)) === true;
+}

@@ -1,0 +1,163 @@
+/**
+ * The build drops the array peggy collects for a repeated character class when nothing reads it
+ * (scripts/peggy-loops.ts). These tests compile small grammars with peggy's API, rewrite them,
+ * and check which loops are rewritten and that both parsers give the same outcome, failures
+ * (offset and expectations) included.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import peggy from 'peggy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoistParser } from '../../scripts/hoist-peggy.js';
+import { rewriteClasses } from '../../scripts/peggy-classes.js';
+import { rewriteLoops } from '../../scripts/peggy-loops.js';
+
+type Parse = (input: string, options?: Record<string, unknown>) => unknown;
+
+/**
+ * Repetitions whose characters nothing reads (under `$(...)`) and ones whose array is read (a
+ * label, a sequence's result, a rule's result), with failures after each so that the recorded
+ * expectations matter.
+ */
+const GRAMMAR = String.raw`
+Start = Text / Kept / Pair / Seq
+Text = "t:" t:$[a-z]* _ end:$[0-9]* ";" { return { t, end }; }
+Kept = "k:" chars:[a-z]* ";" { return { chars }; }
+Pair = "p:" _ key:$([a-z] [a-z0-9]*) _ "=" _ value:$[^;\n]* ";" { return { key, value }; }
+Seq = "s:" [x]* "y"
+_ = [ \t]*
+`;
+
+const ALPHABET = [...'tkps:;=xy ab09\t\n', 'é', '\uD83D'];
+
+let directory = '';
+let plainSource = '';
+let rewrittenSource = '';
+const parsers = new Map<string, Parse>();
+
+function rewrite(source: string): string {
+  return rewriteLoops(rewriteClasses(source, 'sample'), 'sample');
+}
+
+async function load(file: string, code: string): Promise<Parse> {
+  writeFileSync(file, code);
+  return ((await import(pathToFileURL(file).href)) as { parse: Parse }).parse;
+}
+
+function parser(variant: string): Parse {
+  const found = parsers.get(variant);
+  if (found === undefined) throw new Error(`parser ${variant} was not loaded`);
+  return found;
+}
+
+function outcome(parse: Parse, input: string): unknown {
+  try {
+    return { value: parse(input) };
+  } catch (error) {
+    const fields = error as Error & { expected?: unknown; found?: unknown; location?: unknown };
+    return {
+      message: fields.message,
+      expected: fields.expected,
+      found: fields.found,
+      location: fields.location,
+    };
+  }
+}
+
+/** The body of a rule function in generated code. */
+function ruleText(source: string, rule: string): string {
+  const start = source.indexOf(`function peg$parse${rule}() {`);
+  const end = source.indexOf('\n  }\n', start);
+  if (start < 0 || end < 0) throw new Error(`no rule ${rule}`);
+  return source.slice(start, end);
+}
+
+beforeAll(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'peggy-loops-'));
+  plainSource = peggy.generate(GRAMMAR, { output: 'source', format: 'es' });
+  rewrittenSource = rewrite(plainSource);
+  parsers.set('plain', await load(join(directory, 'plain.js'), plainSource));
+  parsers.set('rewritten', await load(join(directory, 'rewritten.js'), rewrittenSource));
+  parsers.set(
+    'hoisted',
+    await load(join(directory, 'hoisted.js'), hoistParser(rewrittenSource, 'sample')),
+  );
+});
+
+afterAll(() => {
+  if (directory !== '') rmSync(directory, { recursive: true, force: true });
+});
+
+describe('rewriteLoops', () => {
+  it('drops the array of a repetition only when nothing reads it', () => {
+    const dropped = (rule: string): number =>
+      ruleText(rewrittenSource, rule).split('advance only').length - 1;
+    expect(dropped('Text')).toBe(2);
+    // `[a-z0-9]*` is kept: the sequence array `[s5, s6]` reads it before `$` drops the sequence.
+    expect(dropped('Pair')).toBe(1);
+    // The rule's result is the array itself.
+    expect(dropped('_')).toBe(0);
+    expect(dropped('Kept')).toBe(0);
+    expect(dropped('Seq')).toBe(0);
+    expect(ruleText(rewrittenSource, 'Text')).not.toContain('.push(');
+    expect(ruleText(rewrittenSource, 'Kept')).toContain('.push(');
+  });
+
+  it('gives the same outcome as peggy on named inputs', () => {
+    const inputs = [
+      't:abc 123;',
+      't:;',
+      't:ab c;',
+      'k:abc;',
+      'k:ab1;',
+      'p: a1 = some value;',
+      'p:a=;',
+      'p:1=x;',
+      's:xxxy',
+      's:xxz',
+      '',
+    ];
+    const parsed = inputs.filter((input) => 'value' in (outcome(parser('plain'), input) as object));
+    expect(parsed.length).toBeGreaterThan(4);
+    for (const input of inputs) {
+      const expected = outcome(parser('plain'), input);
+      expect(outcome(parser('rewritten'), input)).toEqual(expected);
+      expect(outcome(parser('hoisted'), input)).toEqual(expected);
+    }
+  });
+
+  it('gives the same outcome as peggy on random inputs', () => {
+    const prefixes = fc.constantFrom('t:', 'k:', 'p:', 's:', '');
+    const rest = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 16 });
+    fc.assert(
+      fc.property(prefixes, rest, (prefix, parts) => {
+        const input = prefix + parts.join('');
+        const expected = outcome(parser('plain'), input);
+        expect(outcome(parser('rewritten'), input)).toEqual(expected);
+        expect(outcome(parser('hoisted'), input)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('keeps the loop when the array is read later, also through a statement it does not know', () => {
+    const source = rewriteClasses(
+      peggy.generate('Start = $[a-z]* "x"', { output: 'source', format: 'es' }),
+      'sample',
+    );
+    expect(rewriteLoops(source, 'sample')).toContain('advance only');
+    const loopEnd = 's1 = input.substring(s1, peg$currPos);';
+    expect(source).toContain(loopEnd);
+    const read = source.replace(loopEnd, `void s2.length; ${loopEnd}`);
+    expect(rewriteLoops(read, 'sample')).not.toContain('advance only');
+    const unknown = source.replace(loopEnd, `for (;;) break; ${loopEnd}`);
+    expect(rewriteLoops(unknown, 'sample')).not.toContain('advance only');
+  });
+
+  it('throws when the parser has no peg$parse', () => {
+    expect(() => rewriteLoops('export const x = 1;', 'empty')).toThrow(/no top-level/);
+  });
+});
