@@ -77,29 +77,62 @@ const CANONICAL_ESCAPES: Record<string, string> = {
  * ```
  */
 export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
-  let mode = VALUE;
-  // Open containers, innermost last: true for an object, false for an array.
-  const objects: boolean[] = [];
-  // Members written so far in each open container: decides whether a `,` goes before the next.
-  const counts: number[] = [];
-  // The decoded key being read; written only once its `:` arrives.
-  let key = '';
-  // Decoded string text not written yet (a trailing high surrogate waits for its pair).
-  let pending = '';
-  // Raw text of the number or literal being read; written once it ends.
-  let token = '';
-  // Inside a string: 0 none, 1 after `\`, 2 to 5 reading `\u` hex digits.
-  let escape = 0;
-  // The hex digits of a `\u` escape read so far.
-  let hex = '';
+  return new PrefixWriter(maxDepth);
+}
 
-  function flushString(all: boolean): string {
-    if (pending === '') return '';
-    let text = pending;
-    pending = '';
+/**
+ * The writer as a class: its `state` getter lives on the prototype, so every writer shares one
+ * hidden class and the stream's calls into it stay monomorphic (an object literal with a getter
+ * gets a hidden class of its own per writer, one per call streamed).
+ */
+class PrefixWriter implements JsonPrefixWriter {
+  private readonly maxDepth: number;
+  private mode = VALUE;
+  // Open containers, innermost last: true for an object, false for an array.
+  private readonly objects: boolean[] = [];
+  // Members written so far in each open container: decides whether a `,` goes before the next.
+  private readonly counts: number[] = [];
+  // The decoded key being read; written only once its `:` arrives.
+  private key = '';
+  // Decoded string text not written yet (a trailing high surrogate waits for its pair).
+  private pending = '';
+  // Raw text of the number or literal being read; written once it ends.
+  private token = '';
+  // Inside a string: 0 none, 1 after `\`, 2 to 5 reading `\u` hex digits.
+  private escape = 0;
+  // The hex digits of a `\u` escape read so far.
+  private hex = '';
+
+  constructor(maxDepth: number) {
+    this.maxDepth = maxDepth;
+  }
+
+  get state(): JsonWriterState {
+    return this.mode === DONE ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
+  }
+
+  write(text: string): string {
+    if (this.mode === STRING && this.escape === 0 && this.pending === '') {
+      // Most deltas of a long string argument are plain text: written as they are, uncopied.
+      let index = 0;
+      while (index < text.length) {
+        const unit = text.charCodeAt(index);
+        if (unit === 0x22 || unit === 0x5c || unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff))
+          break;
+        index += 1;
+      }
+      if (index === text.length) return text;
+    }
+    return this.read(text);
+  }
+
+  private flushString(all: boolean): string {
+    if (this.pending === '') return '';
+    let text = this.pending;
+    this.pending = '';
     const last = text.charCodeAt(text.length - 1);
     if (!all && last >= 0xd800 && last <= 0xdbff) {
-      pending = text.slice(-1);
+      this.pending = text.slice(-1);
       text = text.slice(0, -1);
     }
     if (text === '') return '';
@@ -107,181 +140,179 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
   }
 
   /** Starts a value in the current container, returning the separator it needs. */
-  function startValue(): string {
+  private startValue(): string {
+    const counts = this.counts;
     const depth = counts.length;
-    if (depth === 0 || objects[depth - 1] === true) return '';
+    if (depth === 0 || this.objects[depth - 1] === true) return '';
     const count = counts[depth - 1] as number;
     counts[depth - 1] = count + 1;
     return count > 0 ? ',' : '';
   }
 
-  function endValue(): void {
-    mode = objects.length === 0 ? DONE : AFTER;
+  private endValue(): void {
+    this.mode = this.objects.length === 0 ? DONE : AFTER;
   }
 
-  return {
-    get state() {
-      return mode === DONE ? 'done' : mode === STALLED ? 'stalled' : 'open';
-    },
-    write(text) {
-      let out = '';
-      let index = 0;
-      while (index < text.length && mode !== DONE && mode !== STALLED) {
-        const unit = text.charCodeAt(index);
-        if (mode === STRING && escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
-          // A run of plain string text, copied in one slice.
-          let end = index + 1;
-          let surrogate = isSurrogate(unit);
-          while (end < text.length) {
-            const next = text.charCodeAt(end);
-            if (next === 0x22 || next === 0x5c || next < 0x20) break;
-            if (isSurrogate(next)) surrogate = true;
-            end += 1;
-          }
-          // Without surrogates and with nothing waiting the run is written as it is (what
-          // flushString would give), skipping the copy into `pending`.
-          if (!surrogate && pending === '') out += text.slice(index, end);
-          else pending += text.slice(index, end);
-          index = end;
-          continue;
+  /** The general reader: one unit at a time through the states. */
+  private read(text: string): string {
+    const { objects, counts } = this;
+    let out = '';
+    let index = 0;
+    while (index < text.length && this.mode !== DONE && this.mode !== STALLED) {
+      const mode = this.mode;
+      const unit = text.charCodeAt(index);
+      if (mode === STRING && this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+        // A run of plain string text, copied in one slice.
+        let end = index + 1;
+        let surrogate = isSurrogate(unit);
+        while (end < text.length) {
+          const next = text.charCodeAt(end);
+          if (next === 0x22 || next === 0x5c || next < 0x20) break;
+          if (isSurrogate(next)) surrogate = true;
+          end += 1;
         }
-        const char = text[index] as string;
-        if (mode === STRING || mode === KEY) {
-          if (escape === 0) {
-            if (char === '"') {
-              if (mode === KEY) {
-                mode = COLON;
-              } else {
-                out += flushString(true) + '"';
-                endValue();
-              }
-            } else if (char === '\\') escape = 1;
-            else if (unit < 0x20) mode = STALLED;
-            else if (mode === KEY) key += char;
-            else pending += char;
-          } else if (escape === 1) {
-            if (char === 'u') {
-              escape = 2;
-              hex = '';
+        // Without surrogates and with nothing waiting the run is written as it is (what
+        // flushString would give), skipping the copy into `pending`.
+        if (!surrogate && this.pending === '') out += text.slice(index, end);
+        else this.pending += text.slice(index, end);
+        index = end;
+        continue;
+      }
+      const char = text[index] as string;
+      if (mode === STRING || mode === KEY) {
+        if (this.escape === 0) {
+          if (char === '"') {
+            if (mode === KEY) {
+              this.mode = COLON;
             } else {
-              const decoded = SIMPLE_ESCAPES[char];
-              if (decoded === undefined) mode = STALLED;
-              else if (mode === KEY) key += decoded;
-              // Its canonical spelling is fixed, and it pairs with no surrogate waiting before it.
-              else out += flushString(true) + (CANONICAL_ESCAPES[char] as string);
-              escape = 0;
+              out += this.flushString(true) + '"';
+              this.endValue();
             }
+          } else if (char === '\\') this.escape = 1;
+          else if (unit < 0x20) this.mode = STALLED;
+          else if (mode === KEY) this.key += char;
+          else this.pending += char;
+        } else if (this.escape === 1) {
+          if (char === 'u') {
+            this.escape = 2;
+            this.hex = '';
           } else {
-            if (!isHexUnit(unit)) {
-              mode = STALLED;
-              break;
-            }
-            hex += char;
-            if (hex.length === 4) {
-              const decoded = String.fromCharCode(parseInt(hex, 16));
-              if (mode === KEY) key += decoded;
-              else pending += decoded;
-              escape = 0;
-            }
+            const decoded = SIMPLE_ESCAPES[char];
+            if (decoded === undefined) this.mode = STALLED;
+            else if (mode === KEY) this.key += decoded;
+            // Its canonical spelling is fixed, and it pairs with no surrogate waiting before it.
+            else out += this.flushString(true) + (CANONICAL_ESCAPES[char] as string);
+            this.escape = 0;
           }
+        } else {
+          if (!isHexUnit(unit)) {
+            this.mode = STALLED;
+            break;
+          }
+          this.hex += char;
+          if (this.hex.length === 4) {
+            const decoded = String.fromCharCode(parseInt(this.hex, 16));
+            if (mode === KEY) this.key += decoded;
+            else this.pending += decoded;
+            this.escape = 0;
+          }
+        }
+        index += 1;
+        continue;
+      }
+      if (mode === NUMBER || mode === LITERAL) {
+        const more = mode === NUMBER ? isNumberUnit(unit) : unit >= 0x61 && unit <= 0x7a;
+        if (more) {
+          this.token += char;
           index += 1;
           continue;
         }
-        if (mode === NUMBER || mode === LITERAL) {
-          const more = mode === NUMBER ? isNumberUnit(unit) : unit >= 0x61 && unit <= 0x7a;
-          if (more) {
-            token += char;
-            index += 1;
-            continue;
-          }
-          // The token ended at this unit: write it, then read the unit again as what follows.
-          const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
-          if (written === '') {
-            mode = STALLED;
-            break;
-          }
-          out += written;
-          token = '';
-          endValue();
-          continue;
+        // The token ended at this unit: write it, then read the unit again as what follows.
+        const token = this.token;
+        const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
+        if (written === '') {
+          this.mode = STALLED;
+          break;
         }
-        index += 1;
-        if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) continue;
-        switch (mode) {
-          case VALUE:
-            if (char === ']' && objects[objects.length - 1] === false && counts.at(-1) === 0) {
-              objects.pop();
-              counts.pop();
-              out += ']';
-              endValue();
-            } else if (char === '{' || char === '[') {
-              if (objects.length >= maxDepth) {
-                mode = STALLED;
-                break;
-              }
-              out += startValue() + char;
-              objects.push(char === '{');
-              counts.push(0);
-              mode = char === '{' ? KEY_OR_CLOSE : VALUE;
-            } else if (char === '"') {
-              out += startValue() + '"';
-              mode = STRING;
-            } else if (char === '-' || (unit >= 0x30 && unit <= 0x39)) {
-              out += startValue();
-              token = char;
-              mode = NUMBER;
-            } else if (char === 't' || char === 'f' || char === 'n') {
-              out += startValue();
-              token = char;
-              mode = LITERAL;
-            } else mode = STALLED;
-            break;
-          case KEY_OR_CLOSE:
-          case KEY_START:
-            if (char === '"') {
-              key = '';
-              mode = KEY;
-            } else if (char === '}' && mode === KEY_OR_CLOSE) {
-              objects.pop();
-              counts.pop();
-              out += '}';
-              endValue();
-            } else mode = STALLED;
-            break;
-          case COLON:
-            if (char !== ':' || ARRAY_INDEX.test(key)) {
-              mode = STALLED;
+        out += written;
+        this.token = '';
+        this.endValue();
+        continue;
+      }
+      index += 1;
+      if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) continue;
+      switch (mode) {
+        case VALUE:
+          if (char === ']' && objects[objects.length - 1] === false && counts.at(-1) === 0) {
+            objects.pop();
+            counts.pop();
+            out += ']';
+            this.endValue();
+          } else if (char === '{' || char === '[') {
+            if (objects.length >= this.maxDepth) {
+              this.mode = STALLED;
               break;
             }
-            {
-              const count = counts[counts.length - 1] as number;
-              counts[counts.length - 1] = count + 1;
-              out +=
-                (count > 0 ? ',' : '') +
-                (needsEscape(key) ? JSON.stringify(key) : `"${key}"`) +
-                ':';
-            }
-            mode = VALUE;
-            break;
-          case AFTER: {
-            const inObject = objects[objects.length - 1] === true;
-            if (char === ',') mode = inObject ? KEY_START : VALUE;
-            else if (char === (inObject ? '}' : ']')) {
-              objects.pop();
-              counts.pop();
-              out += char;
-              endValue();
-            } else mode = STALLED;
+            out += this.startValue() + char;
+            objects.push(char === '{');
+            counts.push(0);
+            this.mode = char === '{' ? KEY_OR_CLOSE : VALUE;
+          } else if (char === '"') {
+            out += this.startValue() + '"';
+            this.mode = STRING;
+          } else if (char === '-' || (unit >= 0x30 && unit <= 0x39)) {
+            out += this.startValue();
+            this.token = char;
+            this.mode = NUMBER;
+          } else if (char === 't' || char === 'f' || char === 'n') {
+            out += this.startValue();
+            this.token = char;
+            this.mode = LITERAL;
+          } else this.mode = STALLED;
+          break;
+        case KEY_OR_CLOSE:
+        case KEY_START:
+          if (char === '"') {
+            this.key = '';
+            this.mode = KEY;
+          } else if (char === '}' && mode === KEY_OR_CLOSE) {
+            objects.pop();
+            counts.pop();
+            out += '}';
+            this.endValue();
+          } else this.mode = STALLED;
+          break;
+        case COLON: {
+          const key = this.key;
+          if (char !== ':' || ARRAY_INDEX.test(key)) {
+            this.mode = STALLED;
             break;
           }
-          default:
-            mode = STALLED;
+          const count = counts[counts.length - 1] as number;
+          counts[counts.length - 1] = count + 1;
+          out +=
+            (count > 0 ? ',' : '') + (needsEscape(key) ? JSON.stringify(key) : `"${key}"`) + ':';
+          this.mode = VALUE;
+          break;
         }
+        case AFTER: {
+          const inObject = objects[objects.length - 1] === true;
+          if (char === ',') this.mode = inObject ? KEY_START : VALUE;
+          else if (char === (inObject ? '}' : ']')) {
+            objects.pop();
+            counts.pop();
+            out += char;
+            this.endValue();
+          } else this.mode = STALLED;
+          break;
+        }
+        default:
+          this.mode = STALLED;
       }
-      if (mode === STRING) out += flushString(false);
-      return out;
-    },
-  };
+    }
+    if (this.mode === STRING) out += this.flushString(false);
+    return out;
+  }
 }
 
 function isSurrogate(unit: number): boolean {

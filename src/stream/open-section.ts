@@ -39,11 +39,20 @@ export interface SectionOutcome {
 
 /** An open section; see {@link createSectionState}. */
 export interface SectionState {
-  /** Holds the next delta (and streams the started call's arguments). */
-  append(delta: string, out: StreamEvent[]): void;
+  /**
+   * Holds the next delta (and streams the started call's arguments).
+   *
+   * @returns Whether {@link settle} has work: an end marker arrived or a scheduled retry is due
+   * (when false, settling now would give `undefined`, so the stream skips it).
+   */
+  append(delta: string, out: StreamEvent[]): boolean;
   /** Runs the grammars if it is time; the outcome once the section's answer is final. */
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
-  readonly length: number;
+  /**
+   * Units held (a method, not a getter: a getter in the object literal would give every section
+   * its own hidden class, and the stream's calls into sections would turn megamorphic).
+   */
+  size(): number;
 }
 
 /** What a section starts from. */
@@ -154,6 +163,8 @@ export function createSectionState(setup: SectionSetup): SectionState {
       held.append(delta);
       if (started !== undefined) feedCall(started, delta, out);
       else tryHead(out);
+      // settle would try the head again on the same text, with the same answer.
+      return endSeen || (scheduled && held.length >= nextAttempt);
     },
     settle(final, out) {
       if (!final) {
@@ -280,7 +291,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
         held: text,
       };
     },
-    get length() {
+    size() {
       return held.length;
     },
   };

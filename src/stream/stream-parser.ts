@@ -417,7 +417,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     }
   }
 
-  return {
+  return new Stream({
     push(delta) {
       if (typeof delta !== 'string') {
         throw new TypeError(`stream.push: expected a string delta, got ${typeof delta}`);
@@ -430,14 +430,18 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
         mode = 'done';
         return take();
       }
-      if (mode !== 'section') feedScans(delta, offset);
+      if (mode === 'section') {
+        // The hot path of a long call: most deltas only extend it, and the grammar is not due.
+        phase2.observe(delta, offset);
+        if ((section as SectionState).append(delta, out)) drain(false);
+        return take();
+      }
+      feedScans(delta, offset);
       phase2.observe(delta, offset);
       if (mode === 'prelude') {
         prelude.append(delta);
         stepPrelude(false, preludeFinder.feed(delta, offset));
         if (mode === 'prelude') return take();
-      } else if (mode === 'section') {
-        (section as SectionState).append(delta, out);
       } else {
         buffer += delta;
         scan = undefined;
@@ -457,13 +461,45 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       buffer = '';
       return take();
     },
-    get inSection() {
-      return mode === 'section';
-    },
-    get held() {
+    inSection: () => mode === 'section',
+    held() {
       if (mode === 'prelude') return prelude.length;
-      if (mode === 'section') return (section as SectionState).length;
+      if (mode === 'section') return (section as SectionState).size();
       return buffer.length;
     },
-  };
+  });
+}
+
+/** A stream's closures; {@link Stream} gives them the public shape. */
+interface StreamCore {
+  push(delta: string): StreamEvent[];
+  end(): StreamEvent[];
+  inSection(): boolean;
+  held(): number;
+}
+
+/**
+ * The public stream object. A class, so its getters live on one prototype: an object literal with
+ * getters gets a hidden class of its own per stream, and a caller's `stream.push` site that sees
+ * many streams (a server) would turn megamorphic. `push` and `end` stay own properties holding
+ * the closures, so they still work detached (`const { push } = parser.stream()`).
+ */
+class Stream implements StreamParser {
+  readonly push: (delta: string) => StreamEvent[];
+  readonly end: () => StreamEvent[];
+  readonly #core: StreamCore;
+
+  constructor(core: StreamCore) {
+    this.push = core.push;
+    this.end = core.end;
+    this.#core = core;
+  }
+
+  get inSection(): boolean {
+    return this.#core.inSection();
+  }
+
+  get held(): number {
+    return this.#core.held();
+  }
 }
