@@ -3,6 +3,8 @@
  * needle split across deltas included. Each needle keeps a Knuth-Morris-Pratt state (how much of
  * it the text seen so far ends with), so a delta is read once, unit by unit, and nothing is
  * copied or allocated per delta: with one-unit deltas a finder costs a few comparisons a push.
+ * A long delta (a whole section caught up at once) is read unit by unit only at its two ends and
+ * searched natively in between.
  */
 
 /** A needle occurrence, in absolute offsets of the stream. */
@@ -70,34 +72,60 @@ export function createFinder(needles: readonly string[]): Finder {
   const matched = new Int32Array(count);
   // How many needles have a partial match: while none has, a unit that starts no needle is skipped.
   let engaged = 0;
+  // A partial match spans at most this many units: what a long delta's ends are read unit by unit.
+  const reach = Math.max(...needles.map((needle) => needle.length)) - 1;
+  // The best occurrence of the current feed: earliest start, then the needle listed first.
+  let bestAt = -1;
+  let bestNeedle = -1;
+
+  function consider(at: number, which: number): void {
+    if (bestNeedle === -1 || at < bestAt || (at === bestAt && which < bestNeedle)) {
+      bestAt = at;
+      bestNeedle = which;
+    }
+  }
+
+  /** Runs the match states over `delta[from, to)`, noting every occurrence that ends there. */
+  function step(delta: string, from: number, to: number, offset: number): void {
+    for (let index = from; index < to; index += 1) {
+      const unit = delta.charCodeAt(index);
+      if (engaged === 0 && (unit < 128 ? asciiStarts[unit] === 0 : !otherStarts.includes(unit))) {
+        continue;
+      }
+      for (let which = 0; which < count; which += 1) {
+        const needle = needles[which] as string;
+        let state = matched[which] as number;
+        if (state === 0 && needle.charCodeAt(0) !== unit) continue;
+        const failure = failures[which] as Int32Array;
+        while (state > 0 && needle.charCodeAt(state) !== unit) state = failure[state - 1] as number;
+        if (needle.charCodeAt(state) === unit) state += 1;
+        if (state === needle.length) {
+          consider(offset + index + 1 - needle.length, which);
+          state = failure[state - 1] as number;
+        }
+        if ((state === 0) !== (matched[which] === 0)) engaged += state === 0 ? -1 : 1;
+        matched[which] = state;
+      }
+    }
+  }
+
   return {
     feed(delta, offset) {
-      let bestAt = -1;
-      let bestNeedle = -1;
-      for (let index = 0; index < delta.length; index += 1) {
-        const unit = delta.charCodeAt(index);
-        if (engaged === 0 && (unit < 128 ? asciiStarts[unit] === 0 : !otherStarts.includes(unit))) {
-          continue;
-        }
+      bestAt = -1;
+      bestNeedle = -1;
+      if (delta.length <= 4 * reach) step(delta, 0, delta.length, offset);
+      else {
+        // A long delta (a section's text caught up at once): the unit loop only where a match
+        // may cross its start or end, native searches for the occurrences inside it. The states
+        // at its end depend only on its last `reach` units (a partial match is shorter).
+        step(delta, 0, reach, offset);
         for (let which = 0; which < count; which += 1) {
-          const needle = needles[which] as string;
-          let state = matched[which] as number;
-          if (state === 0 && needle.charCodeAt(0) !== unit) continue;
-          const failure = failures[which] as Int32Array;
-          while (state > 0 && needle.charCodeAt(state) !== unit)
-            state = failure[state - 1] as number;
-          if (needle.charCodeAt(state) === unit) state += 1;
-          if (state === needle.length) {
-            const at = offset + index + 1 - needle.length;
-            if (bestNeedle === -1 || at < bestAt || (at === bestAt && which < bestNeedle)) {
-              bestAt = at;
-              bestNeedle = which;
-            }
-            state = failure[state - 1] as number;
-          }
-          if ((state === 0) !== (matched[which] === 0)) engaged += state === 0 ? -1 : 1;
-          matched[which] = state;
+          const at = delta.indexOf(needles[which] as string);
+          if (at !== -1) consider(offset + at, which);
         }
+        matched.fill(0);
+        engaged = 0;
+        step(delta, delta.length - reach, delta.length, offset);
       }
       return bestNeedle === -1 ? undefined : { at: bestAt, needle: needles[bestNeedle] as string };
     },

@@ -143,3 +143,41 @@ describe('createStartUnits', () => {
     );
   });
 });
+
+describe('createFinder on long deltas', () => {
+  it('should find occurrences crossing either end of a long delta, and inside it', () => {
+    const needle = '</tool_call>';
+    const middle = 'x'.repeat(100);
+    expect(
+      feedAll(
+        [needle, 'TOOL_CALL'],
+        ['a</to', `ol_call>${middle}TOOL_CALL${middle}</tool_`, 'call>'],
+      ),
+    ).toEqual(
+      expectedAll(
+        [needle, 'TOOL_CALL'],
+        ['a</to', `ol_call>${middle}TOOL_CALL${middle}</tool_`, 'call>'],
+      ),
+    );
+  });
+
+  it('should answer as indexOf on the whole text when deltas are long', () => {
+    const alphabet = fc.constantFrom('a', 'b', '<', '/');
+    const word = fc.array(alphabet, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        fc.array(alphabet, { maxLength: 400 }).map((units) => units.join('')),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (needles, text, cuts) => {
+          const pieces = split(
+            text,
+            cuts.map((cut) => cut % (text.length + 1)),
+          );
+          expect(feedAll(needles, pieces)).toEqual(expectedAll(needles, pieces));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
