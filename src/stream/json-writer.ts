@@ -339,27 +339,51 @@ function isNumberUnit(unit: number): boolean {
   );
 }
 
-/** Longest plain integer written back as it is: beyond 15 digits a double may round it. */
+/**
+ * Most digits a number may have and still be written back as it is: a decimal of at most 15
+ * significant digits survives the trip through a double unchanged (DBL_DIG), so it is the
+ * shortest spelling of its double, which is what `JSON.stringify` writes.
+ */
 const EXACT_DIGITS = 15;
 
 /**
  * The canonical spelling of a JSON number token (`JSON.stringify(Number(token))`), or `''` when
- * the token is not a strict JSON number. A plain integer of at most 15 digits is its own
- * canonical spelling (no exponent, no fraction; `-0` excepted), which spares the conversion.
+ * the token is not a strict JSON number. A plain integer or decimal of at most 15 digits is its
+ * own canonical spelling (`-0`, a fraction ending in `0`, and below 1e-6, where an exponent is
+ * written, excepted), which spares the regular expression and the conversion.
  */
 function canonicalNumber(token: string): string {
   const negative = token.charCodeAt(0) === 0x2d;
-  const digits = token.length - (negative ? 1 : 0);
-  if (digits > 0 && digits <= EXACT_DIGITS) {
-    let plain = true;
-    for (let index = negative ? 1 : 0; index < token.length && plain; index += 1) {
-      const unit = token.charCodeAt(index);
-      plain = unit >= 0x30 && unit <= 0x39;
+  const first = negative ? 1 : 0;
+  let point = -1;
+  let index = first;
+  for (; index < token.length; index += 1) {
+    const unit = token.charCodeAt(index);
+    if (unit === 0x2e && point === -1) point = index;
+    else if (unit < 0x30 || unit > 0x39) break;
+  }
+  const digits = token.length - first - (point === -1 ? 0 : 1);
+  if (index === token.length && digits > 0 && digits <= EXACT_DIGITS) {
+    const lead = token.charCodeAt(first);
+    if (point === -1) {
+      if (lead !== 0x30 || (digits === 1 && !negative)) return token;
+    } else if (
+      point > first &&
+      point < token.length - 1 &&
+      token.charCodeAt(token.length - 1) !== 0x30 &&
+      (lead !== 0x30 || (point === first + 1 && zerosAfter(token, point) <= 5))
+    ) {
+      return token;
     }
-    const first = token.charCodeAt(negative ? 1 : 0);
-    if (plain && (first !== 0x30 || (digits === 1 && !negative))) return token;
   }
   return NUMBER_FORM.test(token) ? JSON.stringify(Number(token)) : '';
+}
+
+/** How many `0` units follow position `at`. */
+function zerosAfter(token: string, at: number): number {
+  let count = 0;
+  while (token.charCodeAt(at + 1 + count) === 0x30) count += 1;
+  return count;
 }
 
 /** True when `JSON.stringify` would write some unit of `text` other than as itself. */

@@ -136,4 +136,27 @@ describe('createJsonPrefixWriter', () => {
       expect(writeAll(split(raw, [cut])).text).toBe(JSON.stringify(JSON.parse(raw)));
     }
   });
+
+  it('should write decimals as JSON.stringify does, those it keeps as they are included', () => {
+    const raw =
+      '[51.05, -3.7, 0.5, -0.25, 0.000001, 0.0000001, -0.0000012, 123456789012.345, 1234567890123.4567, 0.10, 00.5]';
+    expect(writeAll([raw.replace(', 00.5', '')]).text).toBe(
+      JSON.stringify(JSON.parse(raw.replace(', 00.5', ''))),
+    );
+    expect(writeAll(['[00.5]']).state).toBe('stalled');
+    const digit = fc.constantFrom('0', '1', '5', '9');
+    const decimal = fc
+      .tuple(
+        fc.boolean(),
+        fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9]\d{0,17}$/)),
+        fc.array(digit, { minLength: 1, maxLength: 18 }),
+      )
+      .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}.${fraction.join('')}`);
+    fc.assert(
+      fc.property(decimal, (token) => {
+        expect(writeAll([`[${token}]`]).text).toBe(`[${JSON.stringify(Number(token))}]`);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
