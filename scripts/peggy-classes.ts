@@ -135,7 +135,11 @@ export function rewriteClasses(source: string, name: string): string {
   for (const [regexName, found] of classes) {
     const predicateName = `${PREFIX}${found.index}`;
     if (!used.has(predicateName)) continue;
-    const code = predicateSource(predicateName, found.literal, acceptedRanges(found.regex));
+    const code = predicateSource(
+      predicateName,
+      `${regexName} = ${found.literal};`,
+      acceptedRanges(found.regex),
+    );
     provePredicate(code, predicateName, found.regex, name);
     predicates.push(code);
     if (!kept.has(regexName)) {
@@ -275,7 +279,7 @@ function mask(ranges: readonly Range[], base: number): number {
  * ASCII code units (a shift count is taken modulo 32, so `mask >>> c` reads bit `c % 32`) and
  * comparisons above ASCII. NaN is below no bound, so the empty string reaches the comparisons.
  */
-function predicateSource(name: string, literal: string, ranges: readonly Range[]): string {
+function predicateSource(name: string, replaced: string, ranges: readonly Range[]): string {
   let condition: string;
   if (ranges.length <= MAX_PLAIN_RANGES) {
     condition = rangeCondition(ranges);
@@ -292,7 +296,8 @@ function predicateSource(name: string, literal: string, ranges: readonly Range[]
       ` : ${rangeCondition(clip(ranges, 128, MAX_UNIT))}`;
   }
   return [
-    `// ${literal}`,
+    // Names the regex peggy wrote, so the classes stay visible (and checkable) in the parser.
+    `// Replaces ${replaced}`,
     `function ${name}(s) {`,
     '  const c = s.charCodeAt(0);',
     `  return ${condition};`,

@@ -52,7 +52,8 @@ export function rewriteLoops(source: string, name: string): string {
   for (const rule of parse.body.statements) {
     if (!ts.isFunctionDeclaration(rule) || rule.body === undefined) continue;
     if (!/^peg\$parse/.test(rule.name?.text ?? '')) continue;
-    const locals = ruleLocals(rule.body);
+    const body = rule.body;
+    const locals = ruleLocals(body);
     if (locals === undefined) continue;
     const visitBlock = (node: ts.Node): void => {
       if (ts.isBlock(node)) {
@@ -60,7 +61,7 @@ export function rewriteLoops(source: string, name: string): string {
           const loop = classLoop(node.statements, index, file);
           if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
           const last = node.statements[index + 3] as ts.Statement;
-          if (isLiveAfter(last, loop.array, rule.body)) continue;
+          if (isLiveAfter(last, loop.array, body)) continue;
           const first = node.statements[index] as ts.Statement;
           const indent = ' '.repeat(
             first.getStart(file) - source.lastIndexOf('\n', first.getStart(file)) - 1,
@@ -84,7 +85,7 @@ export function rewriteLoops(source: string, name: string): string {
       }
       ts.forEachChild(node, visitBlock);
     };
-    visitBlock(rule.body);
+    visitBlock(body);
   }
   edits.sort((a, b) => b.start - a.start);
   let output = source;

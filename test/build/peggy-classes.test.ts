@@ -111,6 +111,8 @@ describe('rewriteClasses', () => {
         expect(uses).toBeGreaterThan(0);
       } else {
         expect(rewrittenSource).not.toContain(`const ${name} =`);
+        // The replaced regex is named above its predicate (test/security/regex.test.ts reads it).
+        expect(rewrittenSource).toContain(`// Replaces ${name} = ${literal};`);
         expect(uses).toBe(0);
         const index = (name ?? '').slice('peg$r'.length);
         expect(rewrittenSource).toContain(`function peg$inClass${index}(s) {`);
