@@ -5,7 +5,10 @@
  * Peggy matches `[ \t\r\n]` as `peg$r7.test(s2)` with `peg$r7 = /^[ \t\r\n]/`, where `s2` is
  * `input.charAt(peg$currPos)`: one RegExp execution per character, the largest per-character cost
  * of the lenient JSON grammar. Each class this pass understands becomes a module function
- * `peg$inClassN(s)` that reads `s.charCodeAt(0)` and compares it with the class's ranges.
+ * `peg$inClassN(c)` comparing a char code with the class's ranges, and the test becomes
+ * `peg$inClassN(s2.charCodeAt(0))` (NaN for the empty string `charAt` returns at the end of the
+ * input). Taking the code lets a caller that has no string skip `charAt` (scripts/peggy-loops.ts
+ * passes `input.charCodeAt(peg$currPos)`, which is the same number or NaN).
  *
  * The ranges are not derived from the pattern's text: the regex itself is run on every UTF-16 code
  * unit and the accepted ones become the ranges, so escapes, negation and the `i` flag need no
@@ -121,7 +124,7 @@ export function rewriteClasses(source: string, name: string): string {
       edits.push({
         start: call.getStart(file),
         end: call.getEnd(),
-        text: `${PREFIX}${found.index}(${argument.getText(file)})`,
+        text: `${PREFIX}${found.index}(${codeOf(argument.getText(file))})`,
       });
       return;
     }
@@ -229,6 +232,16 @@ function isCurrentCharacter(
   return previous !== undefined && previous.getText(file) === `${argument.text} = ${CHAR_AT};`;
 }
 
+/**
+ * The char code of the tested character: `input.charCodeAt(peg$currPos)` for
+ * `input.charAt(peg$currPos)` (no string made), else the variable's `charCodeAt(0)`.
+ */
+function codeOf(argument: string): string {
+  return argument === 'input.charAt(peg$currPos)'
+    ? 'input.charCodeAt(peg$currPos)'
+    : `${argument}.charCodeAt(0)`;
+}
+
 /** The code units a one-character class regex accepts, as sorted inclusive ranges. */
 export function acceptedRanges(regex: RegExp): Range[] {
   const ranges: [number, number][] = [];
@@ -298,30 +311,30 @@ function predicateSource(name: string, replaced: string, ranges: readonly Range[
   return [
     // Names the regex peggy wrote, so the classes stay visible (and checkable) in the parser.
     `// Replaces ${replaced}`,
-    `function ${name}(s) {`,
-    '  const c = s.charCodeAt(0);',
+    `function ${name}(c) {`,
     `  return ${condition};`,
     '}',
   ].join('\n');
 }
 
 /**
- * Runs a predicate's source against its regex on every code unit and on the empty string, and
- * fails on the first difference: the proof that the rewrite keeps the parser's behaviour.
+ * Runs a predicate's source against its regex on every code unit and on the empty string (whose
+ * `charCodeAt(0)` is NaN), and fails on the first difference: the proof that replacing
+ * `regex.test(s)` by `predicate(s.charCodeAt(0))` keeps the parser's behaviour.
  *
- * @param code - Source declaring the function `name(s)`.
+ * @param code - Source declaring the function `name(c)`, `c` a char code or NaN.
  * @param name - The predicate's function name.
  * @param regex - The class regex the predicate replaces.
  * @param grammar - The grammar's name, for the error message.
  * @throws Error naming the first input on which the two disagree.
  */
 export function provePredicate(code: string, name: string, regex: RegExp, grammar: string): void {
-  const predicate = new Function(`${code}\nreturn ${name};`)() as (s: string) => unknown;
+  const predicate = new Function(`${code}\nreturn ${name};`)() as (c: number) => unknown;
   const check = (s: string): void => {
     const expected = regex.test(s);
-    const actual = predicate(s);
+    const actual = predicate(s.charCodeAt(0));
     if (actual !== expected) {
-      const shown = s === '' ? 'the empty string' : `code unit ${s.charCodeAt(0)}`;
+      const shown = s === '' ? 'the empty string (NaN)' : `code unit ${s.charCodeAt(0)}`;
       throw new Error(
         `classes ${grammar}: ${name} gives ${String(actual)} but ${String(regex)} gives ` +
           `${expected} on ${shown}; the rewrite would change the parser, fix scripts/peggy-classes.ts`,

@@ -6,9 +6,11 @@
  * when the array is never used: under `$(...)`, which takes `input.substring` of the positions, or
  * when the result is discarded. This pass finds that loop, checks in the rule function that the
  * array's variable is never read before being assigned again on any path after the loop, and only
- * then emits a loop that advances the position without the array. Everything else the loop did is
- * kept: the position, the item variable ending as `peg$FAILED`, and the one failure it records at
- * the position where the class stopped matching.
+ * then emits a loop that advances the position without the array, testing
+ * `input.charCodeAt(peg$currPos)` (the code of `input.charAt(peg$currPos)`, or NaN at the end, as
+ * the class predicate expects) without making a string per character. Everything else the loop
+ * did is kept: the position, the item variable ending as `peg$FAILED`, and the one failure it
+ * records at the position where the class stopped matching.
  *
  * The analysis is conservative: it only knows the statements peggy writes in a rule function
  * (assignments, calls, `if`, `while`, `return`), and it treats anything else as a read, so an
@@ -71,11 +73,7 @@ export function rewriteLoops(source: string, name: string): string {
             end: last.getEnd(),
             text: [
               '// The matched characters are never read: advance only (scripts/peggy-loops.ts).',
-              `${loop.item} = input.charAt(peg$currPos);`,
-              `while (${loop.predicate}(${loop.item})) {`,
-              '  peg$currPos++;',
-              `  ${loop.item} = input.charAt(peg$currPos);`,
-              '}',
+              `while (${loop.predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`,
               `${loop.item} = peg$FAILED;`,
               `if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
             ].join(`\n${indent}`),
@@ -143,14 +141,14 @@ function classLoop(
   const item = read[1] as string;
   if (array === item) return undefined;
   const test =
-    /^if \((peg\$inClass\d+)\(s\d+\)\) \{ peg\$currPos\+\+; \} else \{ s\d+ = peg\$FAILED; if \(peg\$silentFails === 0\) \{ peg\$fail\((peg\$e\d+)\); \} \}$/.exec(
+    /^if \((peg\$inClass\d+)\(s\d+\.charCodeAt\(0\)\)\) \{ peg\$currPos\+\+; \} else \{ s\d+ = peg\$FAILED; if \(peg\$silentFails === 0\) \{ peg\$fail\((peg\$e\d+)\); \} \}$/.exec(
       flat(statements[index + 2], file),
     );
   if (test === null) return undefined;
   const predicate = test[1] as string;
   const expectation = test[2] as string;
   const step =
-    `if (${predicate}(${item})) { peg$currPos++; } else { ${item} = peg$FAILED; ` +
+    `if (${predicate}(${item}.charCodeAt(0))) { peg$currPos++; } else { ${item} = peg$FAILED; ` +
     `if (peg$silentFails === 0) { peg$fail(${expectation}); } }`;
   if (flat(statements[index + 2], file) !== step) return undefined;
   const loop =
