@@ -112,16 +112,30 @@ class PrefixWriter implements JsonPrefixWriter {
   }
 
   write(text: string): string {
-    if (this.mode === STRING && this.escape === 0 && this.pending === '') {
-      // Most deltas of a long string argument are plain text: written as they are, uncopied.
-      let index = 0;
-      while (index < text.length) {
-        const unit = text.charCodeAt(index);
-        if (unit === 0x22 || unit === 0x5c || unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff))
-          break;
-        index += 1;
+    const mode = this.mode;
+    if (this.escape === 0) {
+      if (mode === STRING && this.pending === '') {
+        // Most deltas of a long string argument are plain text: written as they are, uncopied.
+        let index = 0;
+        while (index < text.length) {
+          const unit = text.charCodeAt(index);
+          if (unit === 0x22 || unit === 0x5c || unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff))
+            break;
+          index += 1;
+        }
+        if (index === text.length) return text;
+      } else if (text.length === 1) {
+        // One-unit deltas (a token each) mostly extend a key or a number: nothing to write yet.
+        const unit = text.charCodeAt(0);
+        if (mode === KEY && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+          this.key += text;
+          return '';
+        }
+        if (mode === NUMBER && isNumberUnit(unit)) {
+          this.token += text;
+          return '';
+        }
       }
-      if (index === text.length) return text;
     }
     return this.read(text);
   }
@@ -153,7 +167,7 @@ class PrefixWriter implements JsonPrefixWriter {
     this.mode = this.objects.length === 0 ? DONE : AFTER;
   }
 
-  /** The general reader: one unit at a time through the states. */
+  /** The general reader: through the states, plain runs of strings, keys and tokens at once. */
   private read(text: string): string {
     const { objects, counts } = this;
     let out = '';
@@ -178,6 +192,43 @@ class PrefixWriter implements JsonPrefixWriter {
         index = end;
         continue;
       }
+      if (mode === KEY && this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+        // A run of plain key text, added in one slice.
+        let end = index + 1;
+        while (end < text.length) {
+          const next = text.charCodeAt(end);
+          if (next === 0x22 || next === 0x5c || next < 0x20) break;
+          end += 1;
+        }
+        this.key += text.slice(index, end);
+        index = end;
+        continue;
+      }
+      if (mode === NUMBER || mode === LITERAL) {
+        // The rest of the token's units in this text, added in one slice.
+        let end = index;
+        while (end < text.length) {
+          const next = text.charCodeAt(end);
+          if (mode === NUMBER ? !isNumberUnit(next) : next < 0x61 || next > 0x7a) break;
+          end += 1;
+        }
+        if (end > index) {
+          this.token += text.slice(index, end);
+          index = end;
+          continue;
+        }
+        // The token ended at this unit: write it, then read the unit again as what follows.
+        const token = this.token;
+        const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
+        if (written === '') {
+          this.mode = STALLED;
+          break;
+        }
+        out += written;
+        this.token = '';
+        this.endValue();
+        continue;
+      }
       const char = text[index] as string;
       if (mode === STRING || mode === KEY) {
         if (this.escape === 0) {
@@ -189,9 +240,8 @@ class PrefixWriter implements JsonPrefixWriter {
               this.endValue();
             }
           } else if (char === '\\') this.escape = 1;
-          else if (unit < 0x20) this.mode = STALLED;
-          else if (mode === KEY) this.key += char;
-          else this.pending += char;
+          // Plain text was taken in runs above: what is left is a control character.
+          else this.mode = STALLED;
         } else if (this.escape === 1) {
           if (char === 'u') {
             this.escape = 2;
@@ -220,30 +270,15 @@ class PrefixWriter implements JsonPrefixWriter {
         index += 1;
         continue;
       }
-      if (mode === NUMBER || mode === LITERAL) {
-        const more = mode === NUMBER ? isNumberUnit(unit) : unit >= 0x61 && unit <= 0x7a;
-        if (more) {
-          this.token += char;
-          index += 1;
-          continue;
-        }
-        // The token ended at this unit: write it, then read the unit again as what follows.
-        const token = this.token;
-        const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
-        if (written === '') {
-          this.mode = STALLED;
-          break;
-        }
-        out += written;
-        this.token = '';
-        this.endValue();
-        continue;
-      }
       index += 1;
       if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) continue;
       switch (mode) {
         case VALUE:
-          if (char === ']' && objects[objects.length - 1] === false && counts.at(-1) === 0) {
+          if (
+            char === ']' &&
+            objects[objects.length - 1] === false &&
+            counts[counts.length - 1] === 0
+          ) {
             objects.pop();
             counts.pop();
             out += ']';
@@ -284,7 +319,7 @@ class PrefixWriter implements JsonPrefixWriter {
           break;
         case COLON: {
           const key = this.key;
-          if (char !== ':' || ARRAY_INDEX.test(key)) {
+          if (char !== ':' || isArrayIndex(key)) {
             this.mode = STALLED;
             break;
           }
@@ -395,6 +430,12 @@ function needsEscape(text: string): boolean {
     }
   }
   return false;
+}
+
+/** A key `JSON.stringify` would move to the front (a digit first is rare, so the test is too). */
+function isArrayIndex(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return first >= 0x30 && first <= 0x39 && ARRAY_INDEX.test(key);
 }
 
 function isLiteral(token: string): boolean {
