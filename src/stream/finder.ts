@@ -74,6 +74,12 @@ export function createFinder(needles: readonly string[]): Finder {
   let engaged = 0;
   // A partial match spans at most this many units: what a long delta's ends are read unit by unit.
   const reach = Math.max(...needles.map((needle) => needle.length)) - 1;
+  // The unit every needle starts with, when they all start with the same one; else ''.
+  const onlyStart = needles.every((needle) => needle[0] === needles[0]?.[0])
+    ? (needles[0]?.[0] ?? '')
+    : '';
+  // Per needle, for native searches: from where to search it (see anchorOf).
+  const anchors = needles.map(anchorOf);
   // The best occurrence of the current feed: earliest start, then the needle listed first.
   let bestAt = -1;
   let bestNeedle = -1;
@@ -111,16 +117,25 @@ export function createFinder(needles: readonly string[]): Finder {
 
   return {
     feed(delta, offset) {
+      if (engaged === 0 && delta.length === 1) {
+        // The usual one-unit delta inside a call: one table lookup when it starts no needle.
+        const unit = delta.charCodeAt(0);
+        if (unit < 128 ? asciiStarts[unit] === 0 : !otherStarts.includes(unit)) return undefined;
+      }
       bestAt = -1;
       bestNeedle = -1;
-      if (delta.length <= 4 * reach) step(delta, 0, delta.length, offset);
-      else {
+      if (delta.length <= 4 * reach) {
+        // With no partial match, nothing happens before the first unit that starts a needle: when
+        // all needles start alike (a format's end markers), a native search finds it.
+        const from = engaged === 0 && onlyStart !== '' ? delta.indexOf(onlyStart) : 0;
+        if (from !== -1) step(delta, from, delta.length, offset);
+      } else {
         // A long delta (a section's text caught up at once): the unit loop only where a match
         // may cross its start or end, native searches for the occurrences inside it. The states
         // at its end depend only on its last `reach` units (a partial match is shorter).
         step(delta, 0, reach, offset);
         for (let which = 0; which < count; which += 1) {
-          const at = delta.indexOf(needles[which] as string);
+          const at = firstInside(delta, needles[which] as string, anchors[which] as number);
           if (at !== -1) consider(offset + at, which);
         }
         matched.fill(0);
@@ -130,6 +145,45 @@ export function createFinder(needles: readonly string[]): Finder {
       return bestNeedle === -1 ? undefined : { at: bestAt, needle: needles[bestNeedle] as string };
     },
   };
+}
+
+/**
+ * Where to search a needle from: the first unit after its first that is neither a letter, a digit
+ * nor a space (`need_tool: yes` from its `_`), or 0. Prose and JSON are full of `n`; searched
+ * whole, such a needle stops the native search at every one of them.
+ */
+function anchorOf(needle: string): number {
+  if (!isCommon(needle.charCodeAt(0))) return 0;
+  for (let index = 1; index < needle.length; index += 1) {
+    if (!isCommon(needle.charCodeAt(index))) return index;
+  }
+  return 0;
+}
+
+function isCommon(unit: number): boolean {
+  return (
+    unit === 0x20 ||
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x41 && unit <= 0x5a) ||
+    (unit >= 0x61 && unit <= 0x7a)
+  );
+}
+
+/**
+ * The first occurrence of `needle` inside `text`, searched natively from its anchor: each
+ * occurrence of the part from the anchor on is checked for the part before it, in order, so the
+ * first that passes is the first occurrence.
+ */
+function firstInside(text: string, needle: string, anchor: number): number {
+  if (anchor === 0) return text.indexOf(needle);
+  const tail = needle.slice(anchor);
+  const head = needle.slice(0, anchor);
+  for (let from = anchor; ;) {
+    const at = text.indexOf(tail, from);
+    if (at === -1) return -1;
+    if (text.startsWith(head, at - anchor)) return at - anchor;
+    from = at + 1;
+  }
 }
 
 /**
