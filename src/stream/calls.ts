@@ -107,11 +107,24 @@ export function startCall(
  * @param out - Events are pushed here.
  */
 export function feedCall(call: StartedCall, text: string, out: StreamEvent[]): void {
+  const event = extendCall(call, text);
+  if (event !== undefined) out.push(event);
+}
+
+/**
+ * Feeds raw argument text to a started call, returning the delta event of what became certain
+ * (for the stream's hot path, which returns it in a one-element array).
+ *
+ * @param call - The started call.
+ * @param text - Raw text of its arguments.
+ * @returns The event, or `undefined` when nothing became certain.
+ */
+export function extendCall(call: StartedCall, text: string): StreamEvent | undefined {
   // A writer that is done or stalled writes nothing.
   const delta = call.writer.write(text);
-  if (delta === '') return;
+  if (delta === '') return undefined;
   call.sent.append(delta);
-  out.push({ type: 'tool-call-delta', id: call.id, argumentsDelta: delta });
+  return { type: 'tool-call-delta', id: call.id, argumentsDelta: delta };
 }
 
 /**

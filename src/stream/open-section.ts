@@ -10,6 +10,7 @@ import type { StreamEvent } from '../types.js';
 import {
   abandonCall,
   emitCall,
+  extendCall,
   feedCall,
   startCall,
   type IdPool,
@@ -40,12 +41,19 @@ export interface SectionOutcome {
 /** An open section; see {@link createSectionState}. */
 export interface SectionState {
   /**
-   * Holds the next delta (and streams the started call's arguments).
+   * Holds the next delta and streams the started call's arguments. The argument delta event is
+   * returned, not pushed: the stream's hot path returns it in a one-element array literal, much
+   * cheaper than growing an empty array by a push. Other events (a call started from its head)
+   * go to `out`, and come before the returned one.
    *
-   * @returns Whether {@link settle} has work: an end marker arrived or a scheduled retry is due
-   * (when false, settling now would give `undefined`, so the stream skips it).
+   * @returns The started call's argument delta event, if one became certain.
    */
-  append(delta: string, out: StreamEvent[]): boolean;
+  append(delta: string, out: StreamEvent[]): StreamEvent | undefined;
+  /**
+   * Whether {@link settle} has work: an end marker arrived or a scheduled retry is due (when
+   * false, settling now would give `undefined`, so the stream skips it).
+   */
+  due(): boolean;
   /** Runs the grammars if it is time; the outcome once the section's answer is final. */
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
   /**
@@ -161,8 +169,11 @@ export function createSectionState(setup: SectionSetup): SectionState {
     append(delta, out) {
       feedEnds(delta, start + held.length);
       held.append(delta);
-      if (started !== undefined) feedCall(started, delta, out);
-      else tryHead(out);
+      if (started !== undefined) return extendCall(started, delta);
+      tryHead(out);
+      return undefined;
+    },
+    due() {
       // settle would try the head again on the same text, with the same answer.
       return endSeen || (scheduled && held.length >= nextAttempt);
     },

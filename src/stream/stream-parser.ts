@@ -433,7 +433,13 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       if (mode === 'section') {
         // The hot path of a long call: most deltas only extend it, and the grammar is not due.
         phase2.observe(delta, offset);
-        if ((section as SectionState).append(delta, out)) drain(false);
+        const state = section as SectionState;
+        const event = state.append(delta, out);
+        if (!state.due() && out.length === 0 && !untilCall) {
+          return event === undefined ? [] : [event];
+        }
+        if (event !== undefined) out.push(event);
+        if (state.due()) drain(false);
         return take();
       }
       feedScans(delta, offset);
