@@ -53,8 +53,12 @@ export interface MarkerTable {
 export interface BareWindow {
   /** The output's first non-space offset (at or after any forced-open reasoning). */
   firstText: number;
-  /** Just after the first intent marker, or -1 when the output has none. */
-  intentFrom: number;
+  /**
+   * Just after the first intent marker, or -1 when the output has none. Asked only when a marker
+   * only bare formats use occurs where the first text does not decide it (a small call at the
+   * output's start then needs no search for intent), and at most once per output by the caller.
+   */
+  intentFrom: () => number;
 }
 
 /**
@@ -201,9 +205,10 @@ class TableCursor implements MarkerCursor {
     const { window, table, text } = this;
     if (window === undefined || table.bareOnly[index] !== true) return this.search(index, from);
     const marker = table.anchored[index] as AnchoredMarker;
-    const { firstText, intentFrom } = window;
+    const { firstText } = window;
     // Before firstText is white space, where this marker cannot start.
     if (from <= firstText && text.startsWith(marker.marker, firstText)) return firstText;
+    const intentFrom = window.intentFrom();
     if (intentFrom === -1) return -1;
     // Intent counts from the end of the hit's marker (the marker may be the intent marker itself,
     // `<|python_start|>`), so look back by the longest marker.
@@ -218,26 +223,8 @@ class TableCursor implements MarkerCursor {
     let best = Infinity;
     let bestIndex = -1;
     let found = 0;
-    // Only the markers outside lanes: in auto mode most markers are in the `<` lane.
-    for (const index of solo) {
-      let at = nextAt[index] as number;
-      if (at === -2) continue;
-      if (at < from) {
-        at = this.find(index, from);
-        if (at === -1) {
-          nextAt[index] = -2;
-          continue;
-        }
-        nextAt[index] = at;
-      }
-      if (at < best) {
-        best = at;
-        bestIndex = index;
-        found = 1;
-      } else if (at === best) {
-        found += 1;
-      }
-    }
+    // The lanes first: in auto mode most markers are in the `<` lane, and where its hit is close
+    // the markers searched on their own need only be looked for up to it (below).
     for (let lane = 0; lane < lanes.length; lane += 1) {
       let at = laneAt[lane] as number;
       if (at === -2) continue;
@@ -253,6 +240,31 @@ class TableCursor implements MarkerCursor {
         found = matched.length;
       } else if (at === best) {
         found += matched.length;
+      }
+    }
+    for (const index of solo) {
+      let at = nextAt[index] as number;
+      if (at === -2) continue;
+      if (at < from) {
+        // A hit at or just after `from` (a call at the start, or after the newline ending the last
+        // one): a marker that does not start before it needs no search of the rest of the text
+        // (and a bare one no search for intent). Its entry stays stale, so a later query looks it up.
+        if (Math.min(best, text.length) - from <= NEAR && !this.startsNear(index, from, best)) {
+          continue;
+        }
+        at = this.find(index, from);
+        if (at === -1) {
+          nextAt[index] = -2;
+          continue;
+        }
+        nextAt[index] = at;
+      }
+      if (at < best) {
+        best = at;
+        bestIndex = index;
+        found = 1;
+      } else if (at === best) {
+        found += 1;
       }
     }
     if (best === Infinity) return undefined;
@@ -277,6 +289,17 @@ class TableCursor implements MarkerCursor {
       }
     }
     return { position: best, marker, formats: orderByPriority(formats, this.table) };
+  }
+
+  /** Whether the marker starts anywhere from `from` to `last` (both included). */
+  private startsNear(index: number, from: number, last: number): boolean {
+    const { text } = this;
+    const marker = this.table.markers[index] as string;
+    const end = Math.min(last, text.length);
+    for (let at = from; at <= end; at += 1) {
+      if (text.startsWith(marker, at)) return true;
+    }
+    return false;
   }
 
   nextBareOnly(from: number): number {
@@ -313,6 +336,12 @@ class FilledArrays {
     return this.filled.slice(0, length);
   }
 }
+
+/**
+ * How close to the query a hit must be for the markers searched on their own to be looked for
+ * only up to it (a few `startsWith` each instead of a search to the end of the text).
+ */
+const NEAR = 4;
 
 const NOT_LOOKED_UP = new FilledArrays(-1);
 const NOWHERE = new FilledArrays(Infinity);
