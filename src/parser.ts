@@ -45,8 +45,8 @@ export interface Parser {
    *
    * @param id - The executed call's `id`.
    * @param status - `'ok'`, `'empty'` (ran, returned nothing useful) or `'error'`.
-   * @returns The completed record, or `undefined` when the id is unknown or too old (the parser
-   * keeps the most recent 1024).
+   * @returns The completed record, or `undefined` when the id is unknown, already completed or too
+   * old (the parser keeps the records of its last 1024 accepted calls).
    */
   recordToolResult(id: string, status: ToolResultStatus): TelemetryRecord | undefined;
   /**
