@@ -40,29 +40,6 @@ const STALLED = 10;
 
 const NUMBER_FORM = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
-const SIMPLE_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
-
-/** What `JSON.stringify` writes for each simple escape's unit. */
-const CANONICAL_ESCAPES: Record<string, string> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '/': '/',
-  b: '\\b',
-  f: '\\f',
-  n: '\\n',
-  r: '\\r',
-  t: '\\t',
-};
-
 /**
  * Creates a writer for one JSON value.
  *
@@ -247,11 +224,11 @@ class PrefixWriter implements JsonPrefixWriter {
             this.escape = 2;
             this.hex = '';
           } else {
-            const decoded = SIMPLE_ESCAPES[char];
-            if (decoded === undefined) this.mode = STALLED;
+            const decoded = decodeEscape(unit);
+            if (decoded === '') this.mode = STALLED;
             else if (mode === KEY) this.key += decoded;
             // Its canonical spelling is fixed, and it pairs with no surrogate waiting before it.
-            else out += this.flushString(true) + (CANONICAL_ESCAPES[char] as string);
+            else out += this.flushString(true) + canonicalEscape(unit);
             this.escape = 0;
           }
         } else {
@@ -430,6 +407,59 @@ function needsEscape(text: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The unit a simple escape (`\\n`, `\\"`, ...) stands for, by the unit after its backslash, or
+ * `''` when that unit starts no simple escape. A switch, not a lookup in an object keyed by the
+ * unit: those keyed lookups see eight keys and go megamorphic, which is slow on escape-heavy text.
+ */
+function decodeEscape(unit: number): string {
+  switch (unit) {
+    case 0x22:
+      return '"';
+    case 0x5c:
+      return '\\';
+    case 0x2f:
+      return '/';
+    case 0x62:
+      return '\b';
+    case 0x66:
+      return '\f';
+    case 0x6e:
+      return '\n';
+    case 0x72:
+      return '\r';
+    case 0x74:
+      return '\t';
+    default:
+      return '';
+  }
+}
+
+/**
+ * What `JSON.stringify` writes for a simple escape, by the unit after its backslash (one of those
+ * {@link decodeEscape} knows).
+ */
+function canonicalEscape(unit: number): string {
+  switch (unit) {
+    case 0x22:
+      return '\\"';
+    case 0x5c:
+      return '\\\\';
+    case 0x2f:
+      return '/';
+    case 0x62:
+      return '\\b';
+    case 0x66:
+      return '\\f';
+    case 0x6e:
+      return '\\n';
+    case 0x72:
+      return '\\r';
+    default:
+      return '\\t';
+  }
 }
 
 /** A key `JSON.stringify` would move to the front (a digit first is rare, so the test is too). */
