@@ -25,6 +25,8 @@ export interface MarkerTable {
   readonly formatsByMarker: ReadonlyMap<string, readonly Format[]>;
   /** The longest marker, for holding back a possible split marker when streaming. */
   readonly longestMarker: number;
+  /** The shortest marker: none starts closer than this to the end of a text. */
+  readonly shortestMarker: number;
   /** Each format's rank: lower is tried first where markers are shared. */
   readonly priority: ReadonlyMap<Format, number>;
   /** Each marker with the part of it that is searched for (see `anchored-index.ts`). */
@@ -94,6 +96,10 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     markers,
     formatsByMarker,
     longestMarker: markers.reduce((longest, marker) => Math.max(longest, marker.length), 0),
+    shortestMarker: markers.reduce(
+      (shortest, marker) => Math.min(shortest, marker.length),
+      Infinity,
+    ),
     priority: new Map(formats.map((format, rank) => [format, rank])),
     anchored,
     anchorChars,
@@ -219,6 +225,8 @@ class TableCursor implements MarkerCursor {
   next(from: number): MarkerHit | undefined {
     const { markers, formatsByMarker, lanes, laneOf, solo } = this.table;
     const { nextAt, laneAt, laneMatched, text } = this;
+    // Past the last place a marker fits (the query after a call that ends the output).
+    if (from > text.length - this.table.shortestMarker) return undefined;
     const count = markers.length;
     let best = Infinity;
     let bestIndex = -1;
@@ -295,9 +303,12 @@ class TableCursor implements MarkerCursor {
   private startsNear(index: number, from: number, last: number): boolean {
     const { text } = this;
     const marker = this.table.markers[index] as string;
+    if (marker.length === 0) return true;
+    const first = marker.charCodeAt(0);
     const end = Math.min(last, text.length);
     for (let at = from; at <= end; at += 1) {
-      if (text.startsWith(marker, at)) return true;
+      // The first unit before `startsWith`: most markers do not start at the hit.
+      if (text.charCodeAt(at) === first && text.startsWith(marker, at)) return true;
     }
     return false;
   }

@@ -77,12 +77,18 @@ export function scanLane(
   from: number,
   matched: number[],
 ): number {
-  matched.length = 0;
+  // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
+  while (matched.length > 0) matched.pop();
   for (let at = text.indexOf(lane.char, from); at !== -1; at = text.indexOf(lane.char, at + 1)) {
     const candidates = lane.bySecond.get(text.charCodeAt(at + 1));
     if (candidates === undefined) continue;
     for (const index of candidates) {
-      if (text.startsWith(markers[index] as string, at)) matched.push(index);
+      const marker = markers[index] as string;
+      // The last unit first: markers sharing a second unit (`<tool_call>`, `<tool_calls>`,
+      // `<tool_use>`...) mostly differ at their end, and a `startsWith` each costs more.
+      const last = marker.length - 1;
+      if (text.charCodeAt(at + last) !== marker.charCodeAt(last)) continue;
+      if (text.startsWith(marker, at)) matched.push(index);
     }
     if (matched.length > 0) return at;
   }
