@@ -6,14 +6,30 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
 
+const TAGGED_OPEN = '<tool_call>';
+
+/** True when the first non-blank character from `from` is `[`. */
+function opensList(text: string, from: number): boolean {
+  let index = from;
+  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
+  return text.charCodeAt(index) === 0x5b;
+}
+
 /** The granite format. */
 export const granite: Format = {
   id: 'granite',
   syntax: 'marked',
   models: 'IBM Granite 3.0 / 3.1 / 3.2 / 3.3',
-  markers: ['<|tool_call|>', '<tool_call>'],
+  markers: ['<|tool_call|>', TAGGED_OPEN],
   parseAt(context, start) {
-    // `<tool_call>` not followed by a list fails at once and is left to hermes.
+    // `<tool_call>` not followed by a list is left to hermes: the grammar's `&(_ "[")`, checked
+    // before running it (most `<tool_call>`s hold an object, and auto mode tries granite first).
+    if (
+      context.text.startsWith(TAGGED_OPEN, start) &&
+      !opensList(context.text, start + TAGGED_OPEN.length)
+    ) {
+      return undefined;
+    }
     const matched = runGrammar<GraniteNode>(
       parse,
       context.text,

@@ -34,6 +34,8 @@ function looksLikeMarkup(text: string, start: number): boolean {
   if (text.slice(start, close) === '<function_calls') return true;
   let index = close + 1;
   while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
+  // Every first child is a tag: JSON after the tag (hermes) is declined without a search each.
+  if (text.charCodeAt(index) !== 0x3c) return false;
   return FIRST_CHILDREN.some((child) => text.startsWith(child, index));
 }
 
