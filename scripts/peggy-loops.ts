@@ -6,7 +6,10 @@
  * when the array is never used: under `$(...)`, which takes `input.substring` of the positions, or
  * when the result is discarded. This pass finds that loop, checks in the rule function that the
  * array's variable is never read before being assigned again on any path after the loop, and only
- * then emits a loop that advances the position without the array, testing
+ * then emits a loop that advances the position without the array. For `$[class]+` the array is
+ * read right after the loop, by `$`, but only to compare it with `peg$FAILED` (and to copy it when
+ * it is `peg$FAILED`), and must be unread after that: the array stays (empty, so the comparison
+ * gives the same answer) and only the loop run after the first character changes. The loop tests
  * `input.charCodeAt(peg$currPos)` (the code of `input.charAt(peg$currPos)`, or NaN at the end, as
  * the class predicate expects) without making a string per character. Everything else the loop
  * did is kept: the position, the item variable ending as `peg$FAILED`, and the one failure it
@@ -80,6 +83,32 @@ export function rewriteLoops(source: string, name: string): string {
           });
           index += 3;
         }
+        for (let index = 0; index + 4 < node.statements.length; index += 1) {
+          const loop = textLoop(node.statements, index, file);
+          if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
+          const text = node.statements[index + 4] as ts.Statement;
+          if (isLiveAfter(text, loop.array, body)) continue;
+          // Only the loop statement changes: the array stays `[]` (so not peg$FAILED) once the
+          // first character matched, and peg$FAILED otherwise, which is all `$` reads of it.
+          const test = node.statements[index + 3] as ts.IfStatement;
+          const repeat = test.thenStatement;
+          const indent = ' '.repeat(
+            test.getStart(file) - source.lastIndexOf('\n', test.getStart(file)) - 1,
+          );
+          edits.push({
+            start: repeat.getStart(file),
+            end: repeat.getEnd(),
+            text: [
+              '{',
+              '  // The matched characters are never read: advance only (scripts/peggy-loops.ts).',
+              `  while (${loop.predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`,
+              `  ${loop.item} = peg$FAILED;`,
+              `  if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
+              '}',
+            ].join(`\n${indent}`),
+          });
+          index += 4;
+        }
       }
       ts.forEachChild(node, visitBlock);
     };
@@ -130,7 +159,7 @@ function flat(statement: ts.Statement | undefined, file: ts.SourceFile): string 
  * `rewriteClasses`; each statement must equal the expected text exactly, up to whitespace.
  */
 function classLoop(
-  statements: readonly ts.Statement[],
+  statements: readonly (ts.Statement | undefined)[],
   index: number,
   file: ts.SourceFile,
 ): ClassLoop | undefined {
@@ -156,6 +185,49 @@ function classLoop(
     `${item} = input.charAt(peg$currPos); ${step} }`;
   if (flat(statements[index + 3], file) !== loop) return undefined;
   return { array, item, predicate, expectation };
+}
+
+/**
+ * Peggy's five statements for `$[class]+` at `index`: the array, the first character's test (as
+ * in `classLoop`), the loop run only when it matched (else the array becomes `peg$FAILED`), and
+ * `$`, which reads the array only to compare it with `peg$FAILED` and, when it is, to copy it.
+ * Each statement must equal the expected text exactly, up to whitespace.
+ */
+function textLoop(
+  statements: readonly (ts.Statement | undefined)[],
+  index: number,
+  file: ts.SourceFile,
+): ClassLoop | undefined {
+  const star = classLoop(statements, index, file);
+  if (star !== undefined) return undefined;
+  const first = classLoop(
+    [...statements.slice(index, index + 3), loopOf(statements[index + 3])],
+    0,
+    file,
+  );
+  if (first === undefined) return undefined;
+  const { array, item } = first;
+  const repeat =
+    `if (${item} !== peg$FAILED) { ${flat(loopOf(statements[index + 3]), file)} } ` +
+    `else { ${array} = peg$FAILED; }`;
+  if (flat(statements[index + 3], file) !== repeat) return undefined;
+  const text =
+    /^if \((s\d+) !== peg\$FAILED\) \{ (s\d+) = input\.substring\(\2, peg\$currPos\); \} else \{ \2 = \1; \}$/.exec(
+      flat(statements[index + 4], file),
+    );
+  if (text === null || text[1] !== array || text[2] === array || text[2] === item) {
+    return undefined;
+  }
+  return first;
+}
+
+/** The single `while` of `if (...) { while (...) {...} } else {...}`, if that is the shape. */
+function loopOf(statement: ts.Statement | undefined): ts.Statement | undefined {
+  if (statement === undefined || !ts.isIfStatement(statement)) return undefined;
+  const then = statement.thenStatement;
+  if (!ts.isBlock(then) || then.statements.length !== 1) return undefined;
+  const [loop] = then.statements;
+  return loop !== undefined && ts.isWhileStatement(loop) ? loop : undefined;
 }
 
 /**
