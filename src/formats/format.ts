@@ -115,6 +115,14 @@ export interface Format {
    */
   readonly markers: readonly string[];
   /**
+   * A unit that must follow each marker, after optional blanks (space, tab, CR, LF), for
+   * `parseAt` to read a section there (phi4_mini's `functools` then `[`). A promise, not a check:
+   * in auto mode the scan then looks for this unit, which may be rarer in prose than any unit of
+   * the marker, and leaves out occurrences no section can start at (except in example blocks,
+   * where every occurrence is reported).
+   */
+  readonly markerFollowedBy?: string;
+  /**
    * Reads the section that starts at `start` (where one of `markers` occurs). Returns `undefined`
    * when the text there is not this syntax, so another format sharing the marker can try.
    * Must never throw on any text and must run in time linear in the section it consumes.

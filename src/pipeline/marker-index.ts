@@ -36,6 +36,14 @@ export interface MarkerTable {
    * such a marker can only start a call as the output's first text or after an intent marker.
    */
   readonly bareOnly: readonly boolean[];
+  /**
+   * Per marker: the unit every format using it promises follows it after optional blanks
+   * (`Format.markerFollowedBy`), or `undefined`. In auto mode such a marker is searched from that
+   * unit, and its other occurrences are not hits.
+   */
+  readonly followedBy: readonly (string | undefined)[];
+  /** Per marker: the auto-mode window may leave some of its occurrences out (see `nextBareOnly`). */
+  readonly leftOut: readonly boolean[];
   /** The distinct first characters of the markers' anchors. */
   readonly anchorChars: readonly string[];
   /** Per marker: the index of its anchor's first character in `anchorChars`. */
@@ -87,10 +95,19 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
       !isSpace(marker.charCodeAt(0)) &&
       (formatsByMarker.get(marker) ?? []).every((format) => format.syntax === 'bare'),
   );
-  // Bare-only markers keep their own search: the auto-mode window decides where they are hits.
+  const followedBy = markers.map((marker, index) => {
+    const users = formatsByMarker.get(marker) ?? [];
+    const follower = users[0]?.markerFollowedBy;
+    if (bareOnly[index] === true || follower?.length !== 1) return undefined;
+    return users.every((format) => format.markerFollowedBy === follower) ? follower : undefined;
+  });
+  const leftOut = markers.map(
+    (_, index) => bareOnly[index] === true || followedBy[index] !== undefined,
+  );
+  // Markers the window may leave out keep their own search: the window decides where they are hits.
   const { lanes, laneOf } = createLanes(
     markers,
-    (index) => bareOnly[index] !== true && isRareInProse(markers[index]?.charAt(0) ?? ''),
+    (index) => leftOut[index] !== true && isRareInProse(markers[index]?.charAt(0) ?? ''),
   );
   return {
     markers,
@@ -105,6 +122,8 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     anchorChars,
     anchorCharOf: anchored.map((marker) => anchorChars.indexOf(marker.anchor.charAt(0))),
     bareOnly,
+    followedBy,
+    leftOut,
     lanes,
     laneOf,
     solo: laneOf.flatMap((lane, index) => (lane === -1 ? [index] : [])),
@@ -119,9 +138,10 @@ export interface MarkerCursor {
    */
   next(from: number): MarkerHit | undefined;
   /**
-   * The first occurrence at or after `from` of a marker only bare formats use, whether the window
-   * left it out or not; -1 when there is none, or when the cursor has no window (every occurrence
-   * is then a hit). The scan needs the occurrences the window leaves out around example blocks.
+   * The first occurrence at or after `from` of a marker the window may leave out (one only bare
+   * formats use, or one with a follower), whether the window left it out or not; -1 when there is
+   * none, or when the cursor has no window (every occurrence is then a hit). The scan needs the
+   * occurrences the window leaves out around example blocks.
    */
   nextBareOnly(from: number): number;
 }
@@ -209,7 +229,10 @@ class TableCursor implements MarkerCursor {
 
   private find(index: number, from: number): number {
     const { window, table, text } = this;
-    if (window === undefined || table.bareOnly[index] !== true) return this.search(index, from);
+    if (window === undefined) return this.search(index, from);
+    const follower = table.followedBy[index];
+    if (follower !== undefined) return this.searchFollowed(index, follower, from);
+    if (table.bareOnly[index] !== true) return this.search(index, from);
     const marker = table.anchored[index] as AnchoredMarker;
     const { firstText } = window;
     // Before firstText is white space, where this marker cannot start.
@@ -299,6 +322,28 @@ class TableCursor implements MarkerCursor {
     return { position: best, marker, formats: orderByPriority(formats, this.table) };
   }
 
+  /**
+   * The first occurrence at or after `from` of the marker followed, after optional blanks, by
+   * `follower`: a walk over the follower's occurrences, each checked backwards. Linear: the
+   * blanks skipped before one follower end at a non-blank unit, so no blank is skipped twice.
+   */
+  private searchFollowed(index: number, follower: string, from: number): number {
+    const { text } = this;
+    const marker = this.table.markers[index] as string;
+    const start = Math.max(from, 0);
+    for (
+      let at = text.indexOf(follower, start + marker.length);
+      at !== -1;
+      at = text.indexOf(follower, at + 1)
+    ) {
+      let end = at;
+      while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
+      const candidate = end - marker.length;
+      if (candidate >= start && text.startsWith(marker, candidate)) return candidate;
+    }
+    return -1;
+  }
+
   /** Whether the marker starts anywhere from `from` to `last` (both included). */
   private startsNear(index: number, from: number, last: number): boolean {
     const { text } = this;
@@ -315,14 +360,14 @@ class TableCursor implements MarkerCursor {
 
   nextBareOnly(from: number): number {
     if (this.window === undefined) return -1;
-    const { bareOnly, markers } = this.table;
+    const { leftOut, markers } = this.table;
     const count = markers.length;
-    // Per bare-only marker: its first occurrence at or after `bareFrom` (-1: none).
+    // Per left-out marker: its first occurrence at or after `bareFrom` (-1: none).
     const bareAt = (this.bareAt ??= new Array<number>(count).fill(-1));
     const bareFrom = (this.bareFrom ??= new Array<number>(count).fill(Infinity));
     let first = -1;
     for (let index = 0; index < count; index += 1) {
-      if (bareOnly[index] !== true) continue;
+      if (leftOut[index] !== true) continue;
       let at = bareAt[index] as number;
       if (!((bareFrom[index] as number) <= from && (at === -1 || at >= from))) {
         at = this.search(index, from);

@@ -34,6 +34,9 @@ const pieces = [
   '<tool_call>{"name": "f", "arguments": {}}</tool_call>',
   'Action: get_weather\nAction Input: {"city": "A"}',
   'functools [{"name": "f", "arguments": {}}]',
+  // phi4_mini's marker is searched from the `[` that must follow it after blanks.
+  'functools \n\t[',
+  'import functools\n',
   'the figures [3] rose (see B) ',
   'For example:\n',
   '```',

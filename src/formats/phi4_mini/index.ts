@@ -12,6 +12,9 @@ export const phi4_mini: Format = {
   syntax: 'marked',
   models: 'Microsoft Phi-4-mini-instruct',
   markers: ['functools'],
+  // The grammar's `"functools" _ Body` fails unless `[` comes after blanks. Every unit of
+  // `functools` is common in prose (the search stopped at each `f`); `[` is rarer.
+  markerFollowedBy: '[',
   parseAt(context, start) {
     const matched = runGrammar<Phi4MiniSection>(
       parse,
