@@ -331,15 +331,24 @@ class TableCursor implements MarkerCursor {
     const { text } = this;
     const marker = this.table.markers[index] as string;
     const start = Math.max(from, 0);
+    const first = marker.charCodeAt(0);
+    const last = marker.charCodeAt(marker.length - 1);
     for (
       let at = text.indexOf(follower, start + marker.length);
       at !== -1;
       at = text.indexOf(follower, at + 1)
     ) {
       let end = at;
-      while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
+      let code = text.charCodeAt(end - 1);
+      while (end > start && isSpace(code)) {
+        end -= 1;
+        code = text.charCodeAt(end - 1);
+      }
+      // Its last and first units before `startsWith`: most followers in prose (a citation's `[`)
+      // follow other words.
       const candidate = end - marker.length;
-      if (candidate >= start && text.startsWith(marker, candidate)) return candidate;
+      if (code !== last || candidate < start || text.charCodeAt(candidate) !== first) continue;
+      if (text.startsWith(marker, candidate)) return candidate;
     }
     return -1;
   }
