@@ -11,8 +11,13 @@ const TAGGED_OPEN = '<tool_call>';
 /** True when the first non-blank character from `from` is `[`. */
 function opensList(text: string, from: number): boolean {
   let index = from;
-  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
-  return text.charCodeAt(index) === 0x5b;
+  let code = text.charCodeAt(index);
+  // Space, tab, CR, LF: the grammar's `_`.
+  while (code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a) {
+    index += 1;
+    code = text.charCodeAt(index);
+  }
+  return code === 0x5b;
 }
 
 /** The granite format. */
