@@ -5,11 +5,12 @@
 import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
 import { lowerDocument } from './lower.js';
-import { jsonDepth } from './scan.js';
+import { valueDepth } from './depth.js';
 
 export { lowerDocument, lowerNode, lowerString } from './lower.js';
 export type { LoweredJson } from './lower.js';
-export { jsonDepth, scanJsonValue } from './scan.js';
+export { scanJsonValue } from './scan.js';
+export { valueDepth } from './depth.js';
 export type { JsonValueScan } from './scan.js';
 export type * from './ast.js';
 
@@ -62,7 +63,7 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
   const fast = tryNative(text);
   if (fast.ok) {
     // Nesting deeper than maxDepth needs at least 2 * maxDepth characters; shorter text is safe.
-    if (text.length > 2 * maxDepth && jsonDepth(text, maxDepth) > maxDepth) {
+    if (text.length > 2 * maxDepth && valueDepth(fast.value, maxDepth) > maxDepth) {
       return tooDeep(maxDepth, offset);
     }
     return { ok: true, value: fast.value, repairs: [], complete: true };

@@ -1,6 +1,6 @@
 /**
- * Linear scans over JSON-like text that need no grammar: the nesting depth (to refuse deep input
- * before any recursion) and the end of a balanced value in prose (`TOOL_CALL {...} more text`).
+ * A linear scan over JSON-like text that needs no grammar: the end of a balanced value in prose
+ * (`TOOL_CALL {...} more text`), with the deepest nesting on the way.
  */
 
 /** Where a balanced scan ended, see {@link scanJsonValue}. */
@@ -49,37 +49,4 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
     }
   }
   return { end: text.length, closed: false, depth: deepest };
-}
-
-/**
- * The deepest nesting of arrays and objects in valid JSON (strings in double quotes skipped).
- * Stops early once `limit` is exceeded, so the answer is exact only up to `limit + 1`.
- *
- * @param text - JSON text, typically one `JSON.parse` already accepted.
- * @param limit - The depth beyond which the exact answer no longer matters.
- * @returns The deepest nesting, at most `limit + 1`.
- * @example
- * ```ts
- * jsonDepth('[[1], {"a": "[["}]', 256); // 2
- * ```
- */
-export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index);
-    if (inString) {
-      if (char === 0x5c) index++;
-      else if (char === 0x22) inString = false;
-    } else if (char === 0x22) inString = true;
-    else if (char === 0x5b || char === 0x7b) {
-      depth++;
-      if (depth > deepest) {
-        deepest = depth;
-        if (deepest > limit) return deepest;
-      }
-    } else if (char === 0x5d || char === 0x7d) depth--;
-  }
-  return deepest;
 }
