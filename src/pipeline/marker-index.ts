@@ -166,7 +166,47 @@ export function createMarkerCursor(
   text: string,
   window?: BareWindow,
 ): MarkerCursor {
+  if (window === undefined && table.markers.length === 1) return new OneMarkerCursor(table, text);
   return new TableCursor(table, text, window);
+}
+
+/**
+ * The cursor of a table with one marker and no window: a forced parser whose format has one
+ * start marker (hermes, the usual case). One remembered search, where a table cursor copies its
+ * per-marker, per-character and per-lane arrays on every parse. Gives the hits a table cursor
+ * over the same table gives (a property test compares them).
+ */
+class OneMarkerCursor implements MarkerCursor {
+  // Where the marker next occurs at or after the last query: -1 not looked up yet, -2 no more.
+  private at = -1;
+
+  constructor(
+    private readonly table: MarkerTable,
+    private readonly text: string,
+  ) {}
+
+  next(from: number): MarkerHit | undefined {
+    if (this.at === -2) return undefined;
+    if (this.at < from) {
+      // Past the last place the marker fits nothing is searched, as in the table cursor.
+      const at =
+        from > this.text.length - this.table.shortestMarker
+          ? -1
+          : indexOfAnchored(this.text, this.table.anchored[0] as AnchoredMarker, from);
+      if (at === -1) {
+        this.at = -2;
+        return undefined;
+      }
+      this.at = at;
+    }
+    const marker = this.table.markers[0] as string;
+    return { position: this.at, marker, formats: this.table.formatsByMarker.get(marker) ?? [] };
+  }
+
+  /** Without a window every occurrence is a hit: nothing is left out. */
+  nextBareOnly(): number {
+    return -1;
+  }
 }
 
 /**
