@@ -18,6 +18,7 @@
  * have the expected shape, rather than emit code that might behave differently.
  */
 import ts from 'typescript';
+import { readPegSource } from './peggy-source.js';
 
 /** A statement of `peg$parse`'s body, sorted into what runs once and what runs per call. */
 interface SortedBody {
@@ -61,18 +62,9 @@ export function hoistParser(source: string, name: string): string {
   for (const introduced of INTRODUCED) {
     if (source.includes(introduced)) fail(`the parser already uses the name ${introduced}`);
   }
-  const file = ts.createSourceFile(
-    `${name}.js`,
-    source,
-    ts.ScriptTarget.ES2022,
-    true,
-    ts.ScriptKind.JS,
-  );
-  const parse = file.statements.find(
-    (statement): statement is ts.FunctionDeclaration =>
-      ts.isFunctionDeclaration(statement) && statement.name?.text === 'peg$parse',
-  );
-  if (parse?.body === undefined) return fail('no top-level function peg$parse');
+  const read = readPegSource(source, name);
+  if (read === undefined) return fail('no top-level function peg$parse');
+  const { file, parse } = read;
   const parameters = parse.parameters.map((parameter) => parameter.name.getText(file));
   if (parameters.join(',') !== 'input,options') {
     fail(`peg$parse takes (${parameters.join(', ')}), expected (input, options)`);

@@ -21,6 +21,7 @@
  * left as it is. A class regex used in a way peggy does not generate makes the rewrite throw.
  */
 import ts from 'typescript';
+import { readPegSource } from './peggy-source.js';
 
 /** Prefix of the predicates this rewrite introduces; a parser already using it is refused. */
 const PREFIX = 'peg$inClass';
@@ -73,18 +74,9 @@ export function rewriteClasses(source: string, name: string): string {
     throw new Error(`classes ${name}: ${why}; update scripts/peggy-classes.ts`);
   };
   if (source.includes(PREFIX)) fail(`the parser already uses the name prefix ${PREFIX}`);
-  const file = ts.createSourceFile(
-    `${name}.js`,
-    source,
-    ts.ScriptTarget.ES2022,
-    true,
-    ts.ScriptKind.JS,
-  );
-  const parse = file.statements.find(
-    (statement): statement is ts.FunctionDeclaration =>
-      ts.isFunctionDeclaration(statement) && statement.name?.text === 'peg$parse',
-  );
-  if (parse?.body === undefined) return fail('no top-level function peg$parse');
+  const read = readPegSource(source, name);
+  if (read === undefined) return fail('no top-level function peg$parse');
+  const { file, parse } = read;
 
   const classes = new Map<string, ClassRegex>();
   const declared = new Set<string>();

@@ -20,6 +20,7 @@
  * unexpected shape keeps peggy's loop.
  */
 import ts from 'typescript';
+import { readPegSource } from './peggy-source.js';
 
 /** How the statements from some point on first touch a variable. */
 type Effect = 'read' | 'written' | 'untouched';
@@ -37,22 +38,13 @@ type Effect = 'read' | 'written' | 'untouched';
  * ```
  */
 export function rewriteLoops(source: string, name: string): string {
-  const file = ts.createSourceFile(
-    `${name}.js`,
-    source,
-    ts.ScriptTarget.ES2022,
-    true,
-    ts.ScriptKind.JS,
-  );
-  const parse = file.statements.find(
-    (statement): statement is ts.FunctionDeclaration =>
-      ts.isFunctionDeclaration(statement) && statement.name?.text === 'peg$parse',
-  );
-  if (parse?.body === undefined) {
+  const read = readPegSource(source, name);
+  if (read === undefined) {
     throw new Error(
       `loops ${name}: no top-level function peg$parse; update scripts/peggy-loops.ts`,
     );
   }
+  const { file, parse } = read;
   const edits: { start: number; end: number; text: string }[] = [];
   for (const rule of parse.body.statements) {
     if (!ts.isFunctionDeclaration(rule) || rule.body === undefined) continue;
