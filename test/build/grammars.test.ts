@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoistParser } from '../../scripts/hoist-peggy.js';
 import { rewriteClasses } from '../../scripts/peggy-classes.js';
 import { rewriteLoops } from '../../scripts/peggy-loops.js';
+import { errorFields } from '../helpers/peggy-outcome.js';
 
 type Parse = (input: string, options?: Record<string, unknown>) => unknown;
 
@@ -105,13 +106,7 @@ function outcome(parse: Parse, input: string, options: Record<string, unknown>):
       success: library.peg$success,
     };
   } catch (error) {
-    const fields = error as Error & { expected?: unknown; found?: unknown; location?: unknown };
-    return {
-      message: fields.message,
-      expected: fields.expected,
-      found: fields.found,
-      location: fields.location,
-    };
+    return errorFields(error);
   }
 }
 

@@ -13,6 +13,7 @@ import peggy from 'peggy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoistParser } from '../../scripts/hoist-peggy.js';
 import { acceptedRanges, provePredicate, rewriteClasses } from '../../scripts/peggy-classes.js';
+import { outcome } from '../helpers/peggy-outcome.js';
 
 type Parse = (input: string, options?: Record<string, unknown>) => unknown;
 
@@ -69,20 +70,6 @@ function parser(variant: keyof typeof parsers): Parse {
   const found = parsers[variant];
   if (found === undefined) throw new Error(`parser ${variant} was not loaded`);
   return found;
-}
-
-function outcome(parse: Parse, input: string): unknown {
-  try {
-    return { value: parse(input) };
-  } catch (error) {
-    const fields = error as Error & { expected?: unknown; found?: unknown; location?: unknown };
-    return {
-      message: fields.message,
-      expected: fields.expected,
-      found: fields.found,
-      location: fields.location,
-    };
-  }
 }
 
 beforeAll(async () => {

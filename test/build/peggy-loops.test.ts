@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoistParser } from '../../scripts/hoist-peggy.js';
 import { rewriteClasses } from '../../scripts/peggy-classes.js';
 import { rewriteLoops } from '../../scripts/peggy-loops.js';
+import { outcome } from '../helpers/peggy-outcome.js';
 
 type Parse = (input: string, options?: Record<string, unknown>) => unknown;
 
@@ -53,20 +54,6 @@ function parser(variant: string): Parse {
   const found = parsers.get(variant);
   if (found === undefined) throw new Error(`parser ${variant} was not loaded`);
   return found;
-}
-
-function outcome(parse: Parse, input: string): unknown {
-  try {
-    return { value: parse(input) };
-  } catch (error) {
-    const fields = error as Error & { expected?: unknown; found?: unknown; location?: unknown };
-    return {
-      message: fields.message,
-      expected: fields.expected,
-      found: fields.found,
-      location: fields.location,
-    };
-  }
 }
 
 /** The body of a rule function in generated code. */
