@@ -45,6 +45,11 @@ export function rewriteLoops(source: string, name: string): string {
     );
   }
   const { file, parse } = read;
+  // The white space before a statement on its line, for the lines that replace it.
+  const indentOf = (statement: ts.Statement): string => {
+    const start = statement.getStart(file);
+    return ' '.repeat(start - source.lastIndexOf('\n', start) - 1);
+  };
   const edits: { start: number; end: number; text: string }[] = [];
   for (const rule of parse.body.statements) {
     if (!ts.isFunctionDeclaration(rule) || rule.body === undefined) continue;
@@ -60,9 +65,7 @@ export function rewriteLoops(source: string, name: string): string {
           const last = node.statements[index + 3] as ts.Statement;
           if (isLiveAfter(last, loop.array, body)) continue;
           const first = node.statements[index] as ts.Statement;
-          const indent = ' '.repeat(
-            first.getStart(file) - source.lastIndexOf('\n', first.getStart(file)) - 1,
-          );
+          const indent = indentOf(first);
           edits.push({
             start: first.getStart(file),
             end: last.getEnd(),
@@ -84,9 +87,7 @@ export function rewriteLoops(source: string, name: string): string {
           // first character matched, and peg$FAILED otherwise, which is all `$` reads of it.
           const test = node.statements[index + 3] as ts.IfStatement;
           const repeat = test.thenStatement;
-          const indent = ' '.repeat(
-            test.getStart(file) - source.lastIndexOf('\n', test.getStart(file)) - 1,
-          );
+          const indent = indentOf(test);
           edits.push({
             start: repeat.getStart(file),
             end: repeat.getEnd(),
