@@ -81,9 +81,13 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   let syntaxSeen = false;
   let cursor = 0;
 
+  // Every reasoning token, `<think>` and most markers start with `<`: none of them is searched
+  // for before the first one, which in prose without tags is the call's own marker.
+  const firstAngle = text.indexOf('<');
   // One search serves both: the forced-open block and, under `prefilled`, its absence.
   // (`prefilled` implies `startsInside`; the options refuse the other combination.)
-  const firstToken = plan.reasoningStartsInside === true ? firstReasoningToken(text) : undefined;
+  const firstToken =
+    plan.reasoningStartsInside === true ? firstReasoningToken(text, firstAngle) : undefined;
   const openReasoning = readOpenReasoning(text, firstToken);
   const keepReasoning = plan.reasoningInContent === true;
   if (openReasoning !== undefined) {
@@ -113,8 +117,13 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const examples = createExampleCursor(text);
   const window: BareWindow | undefined =
     plan.auto && plan.everyMarker !== true ? { firstText, intentFrom: intentStart } : undefined;
-  const markers = createMarkerCursor(plan.table, text, window);
-  const thinkAt = createThinkCursor(text, plan.reasoningStartsInside === true, firstToken);
+  const markers = createMarkerCursor(plan.table, text, window, firstAngle);
+  const thinkAt = createThinkCursor(
+    text,
+    plan.reasoningStartsInside === true,
+    firstToken,
+    firstAngle,
+  );
 
   for (;;) {
     const hit = markers.next(cursor);
@@ -302,17 +311,19 @@ export function safeParseAt(
 }
 
 /**
- * A cursor over `<think>` occurrences, linear over the whole scan. When the first reasoning token
- * was looked up (`searched`), no `<think>` comes before it, and none at all when there is none:
- * the cursor starts there rather than reading the output's prefix a second time.
+ * A cursor over `<think>` occurrences, linear over the whole scan. No `<think>` comes before the
+ * first `<`, nor, when the first reasoning token was looked up (`searched`), before that token,
+ * and none at all when there is none: the cursor starts there rather than reading the output's
+ * prefix again.
  */
 function createThinkCursor(
   text: string,
   searched: boolean,
   firstToken: ReturnType<typeof firstReasoningToken>,
+  firstAngle: number,
 ): (from: number) => number {
-  let next = searched && firstToken === undefined ? -1 : -2;
-  const earliest = firstToken?.at ?? 0;
+  let next = firstAngle === -1 || (searched && firstToken === undefined) ? -1 : -2;
+  const earliest = Math.max(firstToken?.at ?? 0, firstAngle);
   return (from) => {
     if (next === -1) return -1;
     if (next < from) next = text.indexOf(THINK_OPEN, Math.max(from, earliest));

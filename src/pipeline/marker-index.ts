@@ -155,6 +155,9 @@ export interface MarkerCursor {
  * occurrences elsewhere are not hits (no format could claim them there), so prose full of `[` and
  * `{` is not stopped at every bracket. Without it every occurrence is a hit (the stream's view, and
  * the scan's wherever an unclaimed hit still matters, see `extract.ts`).
+ * @param firstAngle - Where the text's first `<` is (-1: none), when the caller already looked it
+ * up: no marker that starts with `<` is searched for before it, so prose is not read again for
+ * them. Omitted, they are searched from the query.
  * @returns The cursor.
  * @example
  * ```ts
@@ -165,9 +168,22 @@ export function createMarkerCursor(
   table: MarkerTable,
   text: string,
   window?: BareWindow,
+  firstAngle?: number,
 ): MarkerCursor {
-  if (window === undefined && table.markers.length === 1) return new OneMarkerCursor(table, text);
-  return new TableCursor(table, text, window);
+  const angle = firstAngle ?? 0;
+  if (window === undefined && table.markers.length === 1) {
+    return new OneMarkerCursor(table, text, angle);
+  }
+  return new TableCursor(table, text, window, angle);
+}
+
+/**
+ * Where a search for `marker` may start: not before the text's first `<` when the marker starts
+ * with one (-1 when there is no `<` at all, hence no such marker), else `from`.
+ */
+function searchStart(marker: string, from: number, firstAngle: number): number {
+  if (marker.charCodeAt(0) !== 0x3c) return from;
+  return firstAngle === -1 ? -1 : Math.max(from, firstAngle);
 }
 
 /**
@@ -183,16 +199,19 @@ class OneMarkerCursor implements MarkerCursor {
   constructor(
     private readonly table: MarkerTable,
     private readonly text: string,
+    private readonly firstAngle: number,
   ) {}
 
   next(from: number): MarkerHit | undefined {
     if (this.at === -2) return undefined;
     if (this.at < from) {
+      const marker = this.table.anchored[0] as AnchoredMarker;
+      const start = searchStart(marker.marker, from, this.firstAngle);
       // Past the last place the marker fits nothing is searched, as in the table cursor.
       const at =
-        from > this.text.length - this.table.shortestMarker
+        start === -1 || from > this.text.length - this.table.shortestMarker
           ? -1
-          : indexOfAnchored(this.text, this.table.anchored[0] as AnchoredMarker, from);
+          : indexOfAnchored(this.text, marker, start);
       if (at === -1) {
         this.at = -2;
         return undefined;
@@ -234,6 +253,7 @@ class TableCursor implements MarkerCursor {
     private readonly table: MarkerTable,
     private readonly text: string,
     private readonly window: BareWindow | undefined,
+    private readonly firstAngle: number,
   ) {
     const count = table.markers.length;
     const chars = table.anchorChars.length;
@@ -254,8 +274,10 @@ class TableCursor implements MarkerCursor {
     const { charAt, charFrom, text } = this;
     const marker = anchored[index] as AnchoredMarker;
     const char = anchorCharOf[index] as number;
-    // The anchor, hence its first character, lies at or after `from + anchorAt`.
-    const need = Math.max(from, 0) + marker.anchorAt;
+    const start = searchStart(marker.marker, from, this.firstAngle);
+    if (start === -1) return -1;
+    // The anchor, hence its first character, lies at or after `start + anchorAt`.
+    const need = Math.max(start, 0) + marker.anchorAt;
     let at = charAt[char] as number;
     const known = (charFrom[char] as number) <= need && (at === -1 || at >= need);
     if (!known) {
@@ -301,7 +323,9 @@ class TableCursor implements MarkerCursor {
       if (at === -2) continue;
       const matched = laneMatched[lane] as number[];
       if (at < from) {
-        at = scanLane(text, lanes[lane] as MarkerLane, markers, from, matched);
+        const lead = lanes[lane] as MarkerLane;
+        const start = lead.char === '<' ? searchStart('<', from, this.firstAngle) : from;
+        at = start === -1 ? -1 : scanLane(text, lead, markers, start, matched);
         laneAt[lane] = at === -1 ? -2 : at;
         if (at === -1) continue;
       }

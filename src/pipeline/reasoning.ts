@@ -47,15 +47,17 @@ export function readOpenReasoning(
  * The first token of {@link OPEN_REASONING_OPENERS} or {@link OPEN_REASONING_CLOSERS} in the text.
  *
  * @param text - The whole output.
+ * @param firstAngle - Where the text's first `<` is (-1: none), when the caller looked it up.
  * @returns Where it is, which it is and whether it closes a block; `undefined` when the output
  * has none (a prefilled block the model never closed).
  */
 export function firstReasoningToken(
   text: string,
+  firstAngle = text.indexOf('<'),
 ): { at: number; token: string; closes: boolean } | undefined {
   // Every token starts with `<`: one pass over the `<`s, not one indexOf per token (each would
   // read all of a long output that holds none).
-  for (let at = text.indexOf('<'); at !== -1; at = text.indexOf('<', at + 1)) {
+  for (let at = firstAngle; at !== -1; at = text.indexOf('<', at + 1)) {
     // The unit after the `<` rules out most tokens (and most tags) before a full comparison.
     const second = text.charCodeAt(at + 1);
     for (const token of REASONING_TOKENS) {

@@ -139,22 +139,25 @@ describe('the marker cursor', () => {
         fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }),
         (parts, steps) => {
           const text = parts.join('');
-          const cursor = createMarkerCursor(table, text);
-          let from = 0;
-          for (const step of steps) {
-            const hit = cursor.next(from);
-            const expected = naive(text, from);
-            expect(
-              hit === undefined
-                ? undefined
-                : {
-                    position: hit.position,
-                    marker: hit.marker,
-                    formats: hit.formats.map((format) => format.id),
-                  },
-            ).toEqual(expected);
-            if (hit === undefined) break;
-            from = step === 0 ? from : hit.position + step;
+          // With and without the first `<` looked up by the caller (as extract does).
+          for (const firstAngle of [undefined, text.indexOf('<')]) {
+            const cursor = createMarkerCursor(table, text, undefined, firstAngle);
+            let from = 0;
+            for (const step of steps) {
+              const hit = cursor.next(from);
+              const expected = naive(text, from);
+              expect(
+                hit === undefined
+                  ? undefined
+                  : {
+                      position: hit.position,
+                      marker: hit.marker,
+                      formats: hit.formats.map((format) => format.id),
+                    },
+              ).toEqual(expected);
+              if (hit === undefined) break;
+              from = step === 0 ? from : hit.position + step;
+            }
           }
         },
       ),

@@ -23,24 +23,27 @@ describe('the cursor of a one-marker table', () => {
           fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 12 }),
           (parts, steps) => {
             const text = parts.join('');
-            const cursor = createMarkerCursor(table, text);
-            let from = 0;
-            for (const step of [...steps, 1, 1, 1]) {
-              const hit = cursor.next(from);
-              const expected = text.indexOf(marker, from);
-              if (expected === -1) {
-                expect(hit).toBeUndefined();
-                break;
+            // With and without the first `<` looked up by the caller (as extract does).
+            for (const firstAngle of [undefined, text.indexOf('<')]) {
+              const cursor = createMarkerCursor(table, text, undefined, firstAngle);
+              let from = 0;
+              for (const step of [...steps, 1, 1, 1]) {
+                const hit = cursor.next(from);
+                const expected = text.indexOf(marker, from);
+                if (expected === -1) {
+                  expect(hit).toBeUndefined();
+                  break;
+                }
+                expect(hit).toEqual({
+                  position: expected,
+                  marker,
+                  formats: table.formatsByMarker.get(marker),
+                });
+                // The scan moves on from a hit, or stays short of it (a section ending before).
+                from = step === 0 ? from : expected + step;
               }
-              expect(hit).toEqual({
-                position: expected,
-                marker,
-                formats: table.formatsByMarker.get(marker),
-              });
-              // The scan moves on from a hit, or stays short of it (a section ending before).
-              from = step === 0 ? from : expected + step;
+              expect(cursor.nextBareOnly(0)).toBe(-1);
             }
-            expect(cursor.nextBareOnly(0)).toBe(-1);
           },
         ),
         { numRuns: 300 },
