@@ -60,14 +60,8 @@ function failureOf(needle: string): Int32Array {
 export function createFinder(needles: readonly string[]): Finder {
   const count = needles.length;
   const failures = needles.map(failureOf);
-  // The units needles start with: ASCII ones in a table, others (rare) in a short list.
-  const asciiStarts = new Uint8Array(128);
-  const otherStarts: number[] = [];
-  for (const needle of needles) {
-    const unit = needle.charCodeAt(0);
-    if (unit < 128) asciiStarts[unit] = 1;
-    else if (!otherStarts.includes(unit)) otherStarts.push(unit);
-  }
+  // Destructured: the push path tests these on every unit it may skip.
+  const { ascii: asciiStarts, other: otherStarts } = startUnitsOf(needles);
   // Per needle: how many of its first units the text fed so far ends with (always < its length).
   const matched = new Int32Array(count);
   // How many needles have a partial match: while none has, a unit that starts no needle is skipped.
@@ -231,13 +225,7 @@ export function createPrefixMatcher(needles: readonly string[]): {
  * ```
  */
 export function createStartUnits(needles: readonly string[]): { lastIn(text: string): number } {
-  const ascii = new Uint8Array(128);
-  const other: number[] = [];
-  for (const needle of needles) {
-    const unit = needle.charCodeAt(0);
-    if (unit < 128) ascii[unit] = 1;
-    else if (!other.includes(unit)) other.push(unit);
-  }
+  const { ascii, other } = startUnitsOf(needles);
   return {
     lastIn(text) {
       for (let index = text.length - 1; index >= 0; index -= 1) {
@@ -247,4 +235,21 @@ export function createStartUnits(needles: readonly string[]): { lastIn(text: str
       return -1;
     },
   };
+}
+
+/** The units needles start with: ASCII ones in a table, others (rare) in a short list. */
+interface StartUnits {
+  ascii: Uint8Array;
+  other: number[];
+}
+
+function startUnitsOf(needles: readonly string[]): StartUnits {
+  const ascii = new Uint8Array(128);
+  const other: number[] = [];
+  for (const needle of needles) {
+    const unit = needle.charCodeAt(0);
+    if (unit < 128) ascii[unit] = 1;
+    else if (!other.includes(unit)) other.push(unit);
+  }
+  return { ascii, other };
 }
