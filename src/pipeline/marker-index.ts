@@ -234,13 +234,14 @@ class OneMarkerCursor implements MarkerCursor {
  */
 class TableCursor implements MarkerCursor {
   // Where each marker next occurs at or after the last query; -1 means "not looked up yet", -2
-  // "occurs no more".
-  private readonly nextAt: number[];
+  // "occurs no more". Made on the first search (`undefined`: all -1): a small call at the output's
+  // start is decided by the lanes and the near check, and searches no marker on its own.
+  private nextAt: number[] | undefined;
   // Per anchor character: its first occurrence at or after `charFrom` (-1: none). Most markers
   // start with `<`, which prose rarely holds: one search for the character lets each of them start
-  // where it first occurs, instead of each searching the whole prose again.
-  private readonly charAt: number[];
-  private readonly charFrom: number[];
+  // where it first occurs, instead of each searching the whole prose again. Made on first use.
+  private charAt: number[] | undefined;
+  private charFrom: number[] | undefined;
   // Per lane: where its next marker starts at or after the last query (-1: not looked up yet,
   // -2: none any more), and which of its markers start there.
   private readonly laneAt: number[];
@@ -255,14 +256,7 @@ class TableCursor implements MarkerCursor {
     private readonly window: BareWindow | undefined,
     private readonly firstAngle: number,
   ) {
-    const count = table.markers.length;
-    const chars = table.anchorChars.length;
     const lanes = table.lanes.length;
-    // Copies of shared filled arrays: cheaper than filling new ones for the forty-odd markers
-    // of auto mode on every parse.
-    this.nextAt = NOT_LOOKED_UP.fill(count);
-    this.charAt = NOT_LOOKED_UP.fill(chars);
-    this.charFrom = NOWHERE.fill(chars);
     this.laneAt = NOT_LOOKED_UP.fill(lanes);
     this.laneMatched = [];
     for (let lane = 0; lane < lanes; lane += 1) this.laneMatched.push([]);
@@ -271,7 +265,10 @@ class TableCursor implements MarkerCursor {
   /** Same result as `indexOfAnchored(text, marker, from)`. */
   private search(index: number, from: number): number {
     const { anchored, anchorCharOf, anchorChars } = this.table;
-    const { charAt, charFrom, text } = this;
+    const { text } = this;
+    // Copies of shared filled arrays: cheaper than filling new ones on every parse.
+    const charAt = (this.charAt ??= NOT_LOOKED_UP.fill(anchorChars.length));
+    const charFrom = (this.charFrom ??= NOWHERE.fill(anchorChars.length));
     const marker = anchored[index] as AnchoredMarker;
     const char = anchorCharOf[index] as number;
     const start = searchStart(marker.marker, from, this.firstAngle);
@@ -309,7 +306,8 @@ class TableCursor implements MarkerCursor {
 
   next(from: number): MarkerHit | undefined {
     const { markers, formatsByMarker, lanes, laneOf, solo } = this.table;
-    const { nextAt, laneAt, laneMatched, text } = this;
+    const { laneAt, laneMatched, text } = this;
+    let { nextAt } = this;
     // Past the last place a marker fits (the query after a call that ends the output).
     if (from > text.length - this.table.shortestMarker) return undefined;
     const count = markers.length;
@@ -338,7 +336,7 @@ class TableCursor implements MarkerCursor {
       }
     }
     for (const index of solo) {
-      let at = nextAt[index] as number;
+      let at = nextAt === undefined ? -1 : (nextAt[index] as number);
       if (at === -2) continue;
       if (at < from) {
         // A hit at or just after `from` (a call at the start, or after the newline ending the last
@@ -348,6 +346,7 @@ class TableCursor implements MarkerCursor {
           continue;
         }
         at = this.find(index, from);
+        nextAt ??= this.nextAt = NOT_LOOKED_UP.fill(count);
         if (at === -1) {
           nextAt[index] = -2;
           continue;
@@ -374,7 +373,7 @@ class TableCursor implements MarkerCursor {
       const lane = laneOf[index] as number;
       const here =
         lane === -1
-          ? nextAt[index] === best
+          ? nextAt !== undefined && nextAt[index] === best
           : laneAt[lane] === best && (laneMatched[lane] as number[]).includes(index);
       if (!here) continue;
       const name = markers[index] as string;

@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { selectFormats } from '../../src/options.js';
+import {
+  createMarkerCursor,
+  createMarkerTable,
+  type BareWindow,
+  type MarkerCursor,
+} from '../../src/pipeline/marker-index.js';
+import { findIntent, INTENT_MARKERS } from '../../src/policy/intent.js';
+
+const table = createMarkerTable(selectFormats(undefined).formats);
+
+/** Text where markers searched on their own sit right after, before and inside other hits. */
+const pieces = [
+  ...table.markers,
+  ...INTENT_MARKERS,
+  '<tool_call>{"name": "f", "arguments": {}}</tool_call>',
+  'TOOL_CALL',
+  '[TOOL_',
+  '<|pyth',
+  ' ',
+  '\n',
+  'x',
+  ']',
+];
+
+const windowOf = (text: string): BareWindow => ({
+  firstText: text.length - text.trimStart().length,
+  intentFrom: () => findIntent(text),
+});
+
+const view = (cursor: MarkerCursor, from: number) => {
+  const hit = cursor.next(from);
+  return hit && { position: hit.position, marker: hit.marker, formats: hit.formats };
+};
+
+describe('the marker cursor across queries', () => {
+  it('should give the hits a new cursor gives for each query, with and without the window', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 10 }),
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 20 }),
+        (parts, steps) => {
+          const text = parts.join('');
+          const firstAngle = text.indexOf('<');
+          for (const window of [undefined, windowOf(text)]) {
+            const cursor = createMarkerCursor(table, text, window, firstAngle);
+            let from = 0;
+            for (const step of steps) {
+              const fresh = createMarkerCursor(table, text, window, firstAngle);
+              const hit = view(cursor, from);
+              expect(hit).toEqual(view(fresh, from));
+              if (hit === undefined) break;
+              // Stay, step past the hit, or query a few units before it (a section ending early).
+              from = step === 0 ? from : Math.max(from, hit.position + step - 3);
+            }
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('should find a solo marker right after a lane hit, and one a query later', () => {
+    const text = '<tool_call>[TOOL_CALLS]';
+    const cursor = createMarkerCursor(table, text, undefined, 0);
+    expect(cursor.next(0)?.marker).toBe('<tool_call>');
+    expect(cursor.next(1)?.marker).toBe('[TOOL_CALLS]');
+    expect(cursor.next(1)?.position).toBe(11);
+  });
+});
