@@ -54,6 +54,11 @@ export interface MarkerTable {
   readonly laneOf: readonly number[];
   /** The markers searched on their own (not in a lane), in table order. */
   readonly solo: readonly number[];
+  /**
+   * The markers searched on their own, by their first code unit (empty markers under -1): where a
+   * hit is near the query, one look at each unit up to it tells which of them can start there.
+   */
+  readonly soloByUnit: ReadonlyMap<number, readonly number[]>;
 }
 
 /**
@@ -109,6 +114,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     markers,
     (index) => leftOut[index] !== true && isRareInProse(markers[index]?.charAt(0) ?? ''),
   );
+  const solo = laneOf.flatMap((lane, index) => (lane === -1 ? [index] : []));
   return {
     markers,
     formatsByMarker,
@@ -126,8 +132,36 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     leftOut,
     lanes,
     laneOf,
-    solo: laneOf.flatMap((lane, index) => (lane === -1 ? [index] : [])),
+    solo,
+    soloByUnit: byFirstUnit(markers, solo),
   };
+}
+
+/**
+ * Groups markers by their first code unit, each group in table order; an empty marker (it starts
+ * anywhere) goes under -1.
+ *
+ * @param markers - The marker table's markers.
+ * @param indexes - The indexes of the markers to group.
+ * @returns The indexes by first code unit.
+ * @example
+ * ```ts
+ * byFirstUnit(['[', '{', '[TOOL_CALLS]'], [0, 1, 2]).get(0x5b); // [0, 2]
+ * ```
+ */
+export function byFirstUnit(
+  markers: readonly string[],
+  indexes: readonly number[],
+): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const index of indexes) {
+    const marker = markers[index] as string;
+    const unit = marker.length === 0 ? -1 : marker.charCodeAt(0);
+    const group = groups.get(unit);
+    if (group === undefined) groups.set(unit, [index]);
+    else group.push(index);
+  }
+  return groups;
 }
 
 /** A cursor over the marker hits of one text. */
@@ -246,6 +280,9 @@ class TableCursor implements MarkerCursor {
   // -2: none any more), and which of its markers start there.
   private readonly laneAt: number[];
   private readonly laneMatched: number[][];
+  // The markers searched on their own that start near the query (see `startingNear`), made on
+  // first use and reused.
+  private near: number[] | undefined;
   // For `nextBareOnly`, made on first use (only outputs with example blocks need it).
   private bareAt: number[] | undefined;
   private bareFrom: number[] | undefined;
@@ -305,7 +342,8 @@ class TableCursor implements MarkerCursor {
   }
 
   next(from: number): MarkerHit | undefined {
-    const { markers, formatsByMarker, lanes, laneOf, solo } = this.table;
+    const { markers, formatsByMarker, lanes, laneOf } = this.table;
+    let { solo } = this.table;
     const { laneAt, laneMatched, text } = this;
     let { nextAt } = this;
     // Past the last place a marker fits (the query after a call that ends the output).
@@ -335,15 +373,24 @@ class TableCursor implements MarkerCursor {
         found += matched.length;
       }
     }
+    // A hit at or just after `from` (a call at the start, or after the newline ending the last
+    // one): a marker that does not start before it needs no search of the rest of the text (and a
+    // bare one no search for intent). Its entry stays stale, so a later query looks it up. Which
+    // markers start that near is looked up once, when first needed: `best` only moves closer, so
+    // the markers starting up to it then include those starting up to it later.
+    let near: number[] | undefined;
+    if (nextAt === undefined && Math.min(best, text.length) - from <= NEAR) {
+      // No marker searched on its own has a known position yet: only those starting near matter.
+      near = this.startingNear(from, best);
+      if (near.length === 0) solo = NONE;
+    }
     for (const index of solo) {
       let at = nextAt === undefined ? -1 : (nextAt[index] as number);
       if (at === -2) continue;
       if (at < from) {
-        // A hit at or just after `from` (a call at the start, or after the newline ending the last
-        // one): a marker that does not start before it needs no search of the rest of the text
-        // (and a bare one no search for intent). Its entry stays stale, so a later query looks it up.
-        if (Math.min(best, text.length) - from <= NEAR && !this.startsNear(index, from, best)) {
-          continue;
+        if (Math.min(best, text.length) - from <= NEAR) {
+          near ??= this.startingNear(from, best);
+          if (!near.includes(index)) continue;
         }
         at = this.find(index, from);
         nextAt ??= this.nextAt = NOT_LOOKED_UP.fill(count);
@@ -416,18 +463,29 @@ class TableCursor implements MarkerCursor {
     return -1;
   }
 
-  /** Whether the marker starts anywhere from `from` to `last` (both included). */
-  private startsNear(index: number, from: number, last: number): boolean {
+  /**
+   * The markers searched on their own that start anywhere from `from` to `last` (both included),
+   * in no particular order: one look at each unit, rather than one walk over them per marker. The
+   * array is the cursor's own, refilled by the next call.
+   */
+  private startingNear(from: number, last: number): number[] {
     const { text } = this;
-    const marker = this.table.markers[index] as string;
-    if (marker.length === 0) return true;
-    const first = marker.charCodeAt(0);
+    const { markers, soloByUnit } = this.table;
+    const near = (this.near ??= []);
+    // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
+    while (near.length > 0) near.pop();
+    const empty = soloByUnit.get(-1);
+    if (empty !== undefined) for (const index of empty) near.push(index);
     const end = Math.min(last, text.length);
     for (let at = from; at <= end; at += 1) {
-      // The first unit before `startsWith`: most markers do not start at the hit.
-      if (text.charCodeAt(at) === first && text.startsWith(marker, at)) return true;
+      const starting = soloByUnit.get(text.charCodeAt(at));
+      if (starting === undefined) continue;
+      for (const index of starting) {
+        if (!near.includes(index) && text.startsWith(markers[index] as string, at))
+          near.push(index);
+      }
     }
-    return false;
+    return near;
   }
 
   nextBareOnly(from: number): number {
@@ -470,6 +528,8 @@ class FilledArrays {
  * only up to it (a few `startsWith` each instead of a search to the end of the text).
  */
 const NEAR = 4;
+
+const NONE: readonly number[] = [];
 
 const NOT_LOOKED_UP = new FilledArrays(-1);
 const NOWHERE = new FilledArrays(Infinity);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectFormats } from '../../src/options.js';
 import {
+  byFirstUnit,
   createMarkerCursor,
   createMarkerTable,
   type BareWindow,
@@ -10,6 +11,7 @@ import {
 import { findIntent, INTENT_MARKERS } from '../../src/policy/intent.js';
 
 const table = createMarkerTable(selectFormats(undefined).formats);
+const soloMarkers = table.solo.map((index) => table.markers[index] as string);
 
 /** Text where markers searched on their own sit right after, before and inside other hits. */
 const pieces = [
@@ -34,6 +36,43 @@ const view = (cursor: MarkerCursor, from: number) => {
   const hit = cursor.next(from);
   return hit && { position: hit.position, marker: hit.marker, formats: hit.formats };
 };
+
+describe('byFirstUnit', () => {
+  it('should group markers by their first code unit, in table order', () => {
+    const groups = byFirstUnit(['[', '{', '[TOOL_CALLS]', ''], [0, 1, 2, 3]);
+    expect(groups.get(0x5b)).toEqual([0, 2]);
+    expect(groups.get(0x7b)).toEqual([1]);
+    expect(groups.get(-1)).toEqual([3]);
+  });
+
+  it("should hold each of the auto table's solo markers once, under its first unit", () => {
+    const listed = [...table.soloByUnit.values()].flat();
+    expect(listed.sort((a, b) => a - b)).toEqual([...table.solo]);
+    for (const [unit, indexes] of table.soloByUnit) {
+      for (const index of indexes) expect(table.markers[index]?.charCodeAt(0)).toBe(unit);
+    }
+  });
+
+  it('should find the solo markers that start at a position, as a check of each marker does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...soloMarkers, '<', '[', 'x', ' '), { maxLength: 6 }),
+        fc.nat(40),
+        (parts, at) => {
+          const text = parts.join('');
+          const byCheck = table.solo.filter((index) =>
+            text.startsWith(table.markers[index] as string, at),
+          );
+          const byUnit = (table.soloByUnit.get(text.charCodeAt(at)) ?? []).filter((index) =>
+            text.startsWith(table.markers[index] as string, at),
+          );
+          expect(byUnit).toEqual(byCheck);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
 
 describe('the marker cursor across queries', () => {
   it('should give the hits a new cursor gives for each query, with and without the window', () => {
