@@ -53,11 +53,16 @@ const ESCAPES: Readonly<Record<string, string>> = {
  * ```
  */
 export function lowerDocument(document: JsonDocument, offset = 0): LoweredJson {
-  const repairs: Repair[] = [...document.repairs];
+  const repairs: Repair[] = [];
+  append(repairs, document.repairs);
   const value = lowerNode(document.value, repairs);
-  const shifted = repairs.map((item) => ({ ...item, offset: item.offset + offset }));
-  shifted.sort((left, right) => left.offset - right.offset);
-  return { value, repairs: shifted };
+  // Shifted in place: the list is this call's own, only the records are the grammar's (copied).
+  for (let index = 0; index < repairs.length; index += 1) {
+    const item = repairs[index] as Repair;
+    repairs[index] = { ...item, offset: item.offset + offset };
+  }
+  if (repairs.length > 1) repairs.sort((left, right) => left.offset - right.offset);
+  return { value, repairs };
 }
 
 /**
@@ -113,8 +118,17 @@ function lowerValue(node: JsonNode, repairs: Repair[]): unknown {
  * ```
  */
 export function lowerString(node: JsonStringNode): string {
-  const text = node.parts.map(decodePart).join('');
+  const text = decodeParts(node.parts);
   return node.trimEnd ? text.trimEnd() : text;
+}
+
+function decodeParts(parts: readonly JsonStringPart[]): string {
+  // Most strings are one text part: its text as it is, with no array or join for it.
+  const first = parts[0];
+  if (parts.length === 1 && first?.type === 'text') return first.text;
+  let text = '';
+  for (const part of parts) text += decodePart(part);
+  return text;
 }
 
 const PART_DECODINGS = {
