@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Glm45Section } from '../../src/formats/glm45/ast.js';
+import { glm45 } from '../../src/formats/glm45/index.js';
+import { lowerGlm45 } from '../../src/formats/glm45/lower.js';
+import { runGrammar } from '../../src/formats/shared/run-grammar.js';
+import { parse } from '../../src/generated/glm45.js';
 import { createParser } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
 
 const parser = createParser({ formats: ['glm45'], ids: 'sequential' });
 
@@ -18,6 +25,7 @@ const tools = [
   },
 ];
 const typedParser = createParser({ formats: ['glm45'], ids: 'sequential', tools });
+const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxCallSize: DEFAULT_LIMITS.maxCallSize };
 
 describe('glm45', () => {
   it('should read a GLM-4.5 call with a newline after each tag', () => {
@@ -147,6 +155,25 @@ describe('glm45', () => {
       expect(result.syntaxSeen).toBe(false);
       expect(result.content).toBe(text);
     }
+  });
+
+  it('should refuse before the grammar only what the grammar refuses', () => {
+    // The reference: parseAt without its look for JSON after <tool_call>.
+    const grammarOnly = (text: string) => {
+      const matched = runGrammar<Glm45Section>(parse, text, 0, 'Section');
+      return matched && lowerGlm45(matched.node, { text, tools: undefined, limits });
+    };
+    const piece = fc.constantFrom(
+      ...[' ', '\n', '\t', '\r', '\f', '{', '[', '"', '}', ']', '<', '>', 'f', 'name'],
+      ...['<arg_key>k</arg_key>', '<arg_value>v</arg_value>', '</tool_call>', '{"name": "f"}'],
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (parts) => {
+        const text = `<tool_call>${parts.join('')}`;
+        expect(glm45.parseAt({ text, tools: undefined, limits }, 0)).toEqual(grammarOnly(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('should be found in auto mode', () => {

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { MarkupSection } from '../../src/formats/markup/ast.js';
+import { markup } from '../../src/formats/markup/index.js';
+import { lowerMarkup } from '../../src/formats/markup/lower.js';
+import { runGrammar } from '../../src/formats/shared/run-grammar.js';
+import { parse } from '../../src/generated/markup.js';
 import { createParser } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
 
 const parser = createParser({ formats: ['markup'], ids: 'sequential' });
 const calls = (text: string) => parser.parse(text).calls.map((call) => [call.name, call.arguments]);
@@ -74,6 +81,58 @@ describe('markup', () => {
     const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
     expect(result.calls).toEqual([]);
     expect(result.content).toContain('<tool_call>');
+  });
+
+  it('should run the grammar exactly where its quick look says the text may be markup', () => {
+    const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxCallSize: DEFAULT_LIMITS.maxCallSize };
+    // The look, spelled out with strings: a tag name then a space; `<function_calls>`; or a tag
+    // closed by `>` whose first non-blank text is one of the child tags that name a tool.
+    const mayBeMarkup = (text: string) => {
+      const name = /^<[a-z_]*/.exec(text)?.[0] ?? '<';
+      const after = text.charAt(name.length);
+      if (after === ' ') return true;
+      if (after !== '>') return false;
+      if (name === '<function_calls') return true;
+      const rest = text.slice(name.length + 1).replace(/^[ \t\r\n]*/, '');
+      const children = ['<name>', '<tool_name>', '<tool>', '<function_name>', '<function>'];
+      return [...children, '<invoke '].some((child) => rest.startsWith(child));
+    };
+    const reference = (text: string) => {
+      if (!mayBeMarkup(text)) return undefined;
+      const matched = runGrammar<MarkupSection>(parse, text, 0, 'Section', { tagPrefix: '' });
+      return matched && lowerMarkup(matched.node, matched.end, { text, tools: undefined, limits });
+    };
+    const piece = fc.constantFrom(
+      ...[
+        ' ',
+        '\n',
+        '\t',
+        '\r',
+        '\f',
+        '{',
+        '[',
+        '<',
+        '>',
+        '/',
+        'f',
+        ' name="f">',
+        '<name>f</name>',
+      ],
+      ...['<tool>f</tool>', '<function>f</function>', '<tool_name>f</tool_name>', '</tool_call>'],
+      ...['<function_name>f</function_name>', '<invoke name="f">', '</invoke>', '<arguments>'],
+      ...['</arguments>', '<parameter name="k">v</parameter>', '{"name": "f", "arguments": {}}'],
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...markup.markers),
+        fc.array(piece, { maxLength: 10 }),
+        (marker, parts) => {
+          const text = marker + parts.join('');
+          expect(markup.parseAt({ text, tools: undefined, limits }, 0)).toEqual(reference(text));
+        },
+      ),
+      { numRuns: 4000 },
+    );
   });
 
   it('should never execute an element cut off by the end of the output', () => {

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { qwen3_coder } from '../../src/formats/qwen3_coder/index.js';
+import { lowerQwen3Coder } from '../../src/formats/qwen3_coder/lower.js';
+import { runGrammar } from '../../src/formats/shared/run-grammar.js';
+import type { Qwen3CoderNode } from '../../src/formats/qwen3_coder/ast.js';
+import { parse } from '../../src/generated/qwen3_coder.js';
 import { createParser } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
 
 const parser = createParser({ formats: ['qwen3_coder'], ids: 'sequential' });
 
@@ -19,6 +26,7 @@ const tools = [
   },
 ];
 const typedParser = createParser({ formats: ['qwen3_coder'], ids: 'sequential', tools });
+const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxCallSize: DEFAULT_LIMITS.maxCallSize };
 
 describe('qwen3_coder', () => {
   it('should read one call with values on their own lines', () => {
@@ -157,6 +165,32 @@ describe('qwen3_coder', () => {
     const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
     expect(result.calls).toEqual([]);
     expect(result.syntaxSeen).toBe(false);
+  });
+
+  it('should refuse before the grammar only what the grammar refuses', () => {
+    // The reference: parseAt without its look at the first non-blank unit after <tool_call>.
+    const grammarOnly = (text: string) => {
+      const rule = text.startsWith('<function=') ? 'BareFunction' : 'Section';
+      const matched = runGrammar<Qwen3CoderNode>(parse, text, 0, rule);
+      return matched && lowerQwen3Coder(matched.node, { text, tools: undefined, limits });
+    };
+    const piece = fc.constantFrom(
+      ...[' ', '\n', '\t', '\r', '\f', '{', '[', '"', '<', '>', 'f', '<function=f>'],
+      ...['</function>', '<parameter=k>', 'v', '</parameter>', '</tool_call>', '{"name": "f"}'],
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...qwen3_coder.markers),
+        fc.array(piece, { maxLength: 10 }),
+        (marker, parts) => {
+          const text = marker + parts.join('');
+          expect(qwen3_coder.parseAt({ text, tools: undefined, limits }, 0)).toEqual(
+            grammarOnly(text),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('should be found in auto mode before the other <tool_call> syntaxes', () => {

@@ -25,8 +25,17 @@ export const glm45: Format = {
 
 /** True when the first non-blank character from `from` opens JSON (`{`, `[` or `"`). */
 function opensJson(text: string, from: number): boolean {
+  // Unit codes, not `includes` on one-character strings: auto mode asks this of every hermes call.
   let index = from;
-  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
-  const first = text.charAt(index);
-  return first === '{' || first === '[' || first === '"';
+  let code = text.charCodeAt(index);
+  while (isBlank(code)) {
+    index += 1;
+    code = text.charCodeAt(index);
+  }
+  return code === 0x7b || code === 0x5b || code === 0x22;
+}
+
+/** Space, tab, CR, LF (`NaN` past the end is not blank). */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
 }

@@ -9,6 +9,9 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { MarkupSection } from './ast.js';
 import { lowerMarkup } from './lower.js';
 
+/** The `<function_calls>` wrapper's tag up to its `>`: it opens markup whatever follows. */
+const FUNCTION_CALLS = '<function_calls';
+
 /** Child elements that may open a call element written without attributes. */
 const FIRST_CHILDREN = [
   '<name>',
@@ -27,15 +30,23 @@ const FIRST_CHILDREN = [
 function looksLikeMarkup(text: string, start: number): boolean {
   // Every marker is a tag name followed by " " or ">": read the name, not up to the next ">",
   // which on a flood of `<invoke name="` with no ">" would scan to the end once per marker.
+  // Unit codes throughout, and no slice: auto mode asks this of every hermes call.
   let close = start + 1;
   while (close < text.length && isTagNameUnit(text.charCodeAt(close))) close += 1;
-  if (text.charAt(close) === ' ') return true;
-  if (text.charAt(close) !== '>') return false;
-  if (text.slice(start, close) === '<function_calls') return true;
+  const after = text.charCodeAt(close);
+  if (after === 0x20) return true;
+  if (after !== 0x3e) return false;
+  if (close - start === FUNCTION_CALLS.length && text.startsWith(FUNCTION_CALLS, start)) {
+    return true;
+  }
   let index = close + 1;
-  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
+  let code = text.charCodeAt(index);
+  while (code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a) {
+    index += 1;
+    code = text.charCodeAt(index);
+  }
   // Every first child is a tag: JSON after the tag (hermes) is declined without a search each.
-  if (text.charCodeAt(index) !== 0x3c) return false;
+  if (code !== 0x3c) return false;
   return FIRST_CHILDREN.some((child) => text.startsWith(child, index));
 }
 

@@ -33,7 +33,17 @@ export const qwen3_coder: Format = {
 
 /** True when the first non-blank character from `from` is "<", or the output ends first. */
 function opensTag(text: string, from: number): boolean {
+  // Unit codes, not `includes` on one-character strings: auto mode asks this of every hermes call.
   let index = from;
-  while (index < text.length && ' \t\r\n'.includes(text.charAt(index))) index += 1;
-  return index === text.length || text.charCodeAt(index) === 0x3c;
+  let code = text.charCodeAt(index);
+  while (isBlank(code)) {
+    index += 1;
+    code = text.charCodeAt(index);
+  }
+  return index === text.length || code === 0x3c;
+}
+
+/** Space, tab, CR, LF (`NaN` past the end is not blank). */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
 }
