@@ -10,7 +10,13 @@ import {
   isRareInProse,
   type AnchoredMarker,
 } from './anchored-index.js';
-import { createLanes, scanLane, type MarkerLane } from './marker-lanes.js';
+import {
+  createLanes,
+  laneMarker,
+  scanLane,
+  type LaneMarker,
+  type MarkerLane,
+} from './marker-lanes.js';
 
 /** A marker occurrence and the formats, in priority order, that may start there. */
 export interface MarkerHit {
@@ -58,7 +64,7 @@ export interface MarkerTable {
    * The markers searched on their own, by their first code unit (empty markers under -1): where a
    * hit is near the query, one look at each unit up to it tells which of them can start there.
    */
-  readonly soloByUnit: ReadonlyMap<number, readonly number[]>;
+  readonly soloByUnit: ReadonlyMap<number, readonly LaneMarker[]>;
 }
 
 /**
@@ -143,23 +149,23 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
  *
  * @param markers - The marker table's markers.
  * @param indexes - The indexes of the markers to group.
- * @returns The indexes by first code unit.
+ * @returns The markers (with what is compared before `startsWith`) by first code unit.
  * @example
  * ```ts
- * byFirstUnit(['[', '{', '[TOOL_CALLS]'], [0, 1, 2]).get(0x5b); // [0, 2]
+ * byFirstUnit(['[', '{', '[TOOL_CALLS]'], [0, 1, 2]).get(0x5b)?.map((entry) => entry.index); // [0, 2]
  * ```
  */
 export function byFirstUnit(
   markers: readonly string[],
   indexes: readonly number[],
-): Map<number, number[]> {
-  const groups = new Map<number, number[]>();
+): Map<number, LaneMarker[]> {
+  const groups = new Map<number, LaneMarker[]>();
   for (const index of indexes) {
-    const marker = markers[index] as string;
-    const unit = marker.length === 0 ? -1 : marker.charCodeAt(0);
+    const entry = laneMarker(markers, index);
+    const unit = entry.marker.length === 0 ? -1 : entry.marker.charCodeAt(0);
     const group = groups.get(unit);
-    if (group === undefined) groups.set(unit, [index]);
-    else group.push(index);
+    if (group === undefined) groups.set(unit, [entry]);
+    else group.push(entry);
   }
   return groups;
 }
@@ -294,9 +300,15 @@ class TableCursor implements MarkerCursor {
     private readonly firstAngle: number,
   ) {
     const lanes = table.lanes.length;
-    this.laneAt = NOT_LOOKED_UP.fill(lanes);
-    this.laneMatched = [];
-    for (let lane = 0; lane < lanes; lane += 1) this.laneMatched.push([]);
+    // Auto mode has one lane (`<`): literals, cheaper than a copy and a loop on every parse.
+    if (lanes === 1) {
+      this.laneAt = [-1];
+      this.laneMatched = [[]];
+    } else {
+      this.laneAt = NOT_LOOKED_UP.fill(lanes);
+      this.laneMatched = [];
+      for (let lane = 0; lane < lanes; lane += 1) this.laneMatched.push([]);
+    }
   }
 
   /** Same result as `indexOfAnchored(text, marker, from)`. */
@@ -361,7 +373,7 @@ class TableCursor implements MarkerCursor {
       if (at < from) {
         const lead = lanes[lane] as MarkerLane;
         const start = lead.char === '<' ? searchStart('<', from, this.firstAngle) : from;
-        at = start === -1 ? -1 : scanLane(text, lead, markers, start, matched);
+        at = start === -1 ? -1 : scanLane(text, lead, start, matched);
         laneAt[lane] = at === -1 ? -2 : at;
         if (at === -1) continue;
       }
@@ -470,19 +482,21 @@ class TableCursor implements MarkerCursor {
    */
   private startingNear(from: number, last: number): number[] {
     const { text } = this;
-    const { markers, soloByUnit } = this.table;
+    const { soloByUnit } = this.table;
     const near = (this.near ??= []);
     // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
     while (near.length > 0) near.pop();
     const empty = soloByUnit.get(-1);
-    if (empty !== undefined) for (const index of empty) near.push(index);
+    if (empty !== undefined) for (const entry of empty) near.push(entry.index);
     const end = Math.min(last, text.length);
     for (let at = from; at <= end; at += 1) {
       const starting = soloByUnit.get(text.charCodeAt(at));
       if (starting === undefined) continue;
-      for (const index of starting) {
-        if (!near.includes(index) && text.startsWith(markers[index] as string, at))
-          near.push(index);
+      for (const entry of starting) {
+        // The last unit before `startsWith`, as in a lane. A marker starting twice so near is
+        // listed twice, which the caller's `includes` does not mind.
+        if (text.charCodeAt(at + entry.last) !== entry.lastUnit) continue;
+        if (text.startsWith(entry.marker, at)) near.push(entry.index);
       }
     }
     return near;

@@ -9,8 +9,22 @@
 export interface MarkerLane {
   /** Their common first character. */
   readonly char: string;
-  /** Indexes (in the marker table) of the lane's markers, by the code of their second character. */
-  readonly bySecond: ReadonlyMap<number, readonly number[]>;
+  /** The lane's markers, by the code of their second character. */
+  readonly bySecond: ReadonlyMap<number, readonly LaneMarker[]>;
+}
+
+/**
+ * One marker of a lane, with what `scanLane` compares before `startsWith`. Kept here rather than
+ * read from the marker at each occurrence: a small output's one scan looked each up again.
+ */
+export interface LaneMarker {
+  /** Its index in the marker table. */
+  readonly index: number;
+  readonly marker: string;
+  /** The offset of its last unit. */
+  readonly last: number;
+  /** The code of its last unit. */
+  readonly lastUnit: number;
 }
 
 /** Below this many markers sharing a first character, each is searched on its own. */
@@ -42,12 +56,13 @@ export function createLanes(
   const laneOf = markers.map(() => -1);
   for (const [char, members] of byChar) {
     if (members.length < SMALLEST_LANE) continue;
-    const bySecond = new Map<number, number[]>();
+    const bySecond = new Map<number, LaneMarker[]>();
     for (const index of members) {
-      const second = (markers[index] as string).charCodeAt(1);
+      const entry = laneMarker(markers, index);
+      const second = entry.marker.charCodeAt(1);
       const list = bySecond.get(second);
-      if (list === undefined) bySecond.set(second, [index]);
-      else list.push(index);
+      if (list === undefined) bySecond.set(second, [entry]);
+      else list.push(entry);
       laneOf[index] = lanes.length;
     }
     lanes.push({ char, bySecond });
@@ -56,39 +71,47 @@ export function createLanes(
 }
 
 /**
+ * A marker with what is compared before `startsWith`.
+ *
+ * @param markers - The marker table's markers.
+ * @param index - The marker's index in them.
+ * @returns The entry (for an empty marker, `last` is -1 and `lastUnit` NaN: it matches nothing).
+ * @example
+ * ```ts
+ * laneMarker(['<a>'], 0); // { index: 0, marker: '<a>', last: 2, lastUnit: 0x3e }
+ * ```
+ */
+export function laneMarker(markers: readonly string[], index: number): LaneMarker {
+  const marker = markers[index] as string;
+  const last = marker.length - 1;
+  return { index, marker, last, lastUnit: marker.charCodeAt(last) };
+}
+
+/**
  * Finds the first position at or after `from` where a marker of the lane starts.
  *
  * @param text - The text searched.
  * @param lane - The lane.
- * @param markers - The marker table's markers.
  * @param from - Where to start.
  * @param matched - Filled with the indexes of every lane marker starting there (emptied first).
  * @returns The position, or -1 when no marker of the lane occurs any more.
  * @example
  * ```ts
  * const { lanes } = createLanes(['<a>', '<b>', '<c>'], () => true);
- * scanLane('x <b> <c>', lanes[0]!, ['<a>', '<b>', '<c>'], 3, []); // 6
+ * scanLane('x <b> <c>', lanes[0]!, 3, []); // 6
  * ```
  */
-export function scanLane(
-  text: string,
-  lane: MarkerLane,
-  markers: readonly string[],
-  from: number,
-  matched: number[],
-): number {
+export function scanLane(text: string, lane: MarkerLane, from: number, matched: number[]): number {
   // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
   while (matched.length > 0) matched.pop();
   for (let at = text.indexOf(lane.char, from); at !== -1; at = text.indexOf(lane.char, at + 1)) {
     const candidates = lane.bySecond.get(text.charCodeAt(at + 1));
     if (candidates === undefined) continue;
-    for (const index of candidates) {
-      const marker = markers[index] as string;
+    for (const candidate of candidates) {
       // The last unit first: markers sharing a second unit (`<tool_call>`, `<tool_calls>`,
       // `<tool_use>`...) mostly differ at their end, and a `startsWith` each costs more.
-      const last = marker.length - 1;
-      if (text.charCodeAt(at + last) !== marker.charCodeAt(last)) continue;
-      if (text.startsWith(marker, at)) matched.push(index);
+      if (text.charCodeAt(at + candidate.last) !== candidate.lastUnit) continue;
+      if (text.startsWith(candidate.marker, at)) matched.push(candidate.index);
     }
     if (matched.length > 0) return at;
   }

@@ -40,16 +40,26 @@ const view = (cursor: MarkerCursor, from: number) => {
 describe('byFirstUnit', () => {
   it('should group markers by their first code unit, in table order', () => {
     const groups = byFirstUnit(['[', '{', '[TOOL_CALLS]', ''], [0, 1, 2, 3]);
-    expect(groups.get(0x5b)).toEqual([0, 2]);
-    expect(groups.get(0x7b)).toEqual([1]);
-    expect(groups.get(-1)).toEqual([3]);
+    const indexes = (unit: number) => groups.get(unit)?.map((entry) => entry.index);
+    expect(indexes(0x5b)).toEqual([0, 2]);
+    expect(indexes(0x7b)).toEqual([1]);
+    expect(indexes(-1)).toEqual([3]);
+    expect(groups.get(0x5b)?.[1]).toEqual({
+      index: 2,
+      marker: '[TOOL_CALLS]',
+      last: 11,
+      lastUnit: 0x5d,
+    });
   });
 
   it("should hold each of the auto table's solo markers once, under its first unit", () => {
-    const listed = [...table.soloByUnit.values()].flat();
+    const listed = [...table.soloByUnit.values()].flat().map((entry) => entry.index);
     expect(listed.sort((a, b) => a - b)).toEqual([...table.solo]);
-    for (const [unit, indexes] of table.soloByUnit) {
-      for (const index of indexes) expect(table.markers[index]?.charCodeAt(0)).toBe(unit);
+    for (const [unit, entries] of table.soloByUnit) {
+      for (const entry of entries) {
+        expect(table.markers[entry.index]).toBe(entry.marker);
+        expect(entry.marker.charCodeAt(0)).toBe(unit);
+      }
     }
   });
 
@@ -63,9 +73,10 @@ describe('byFirstUnit', () => {
           const byCheck = table.solo.filter((index) =>
             text.startsWith(table.markers[index] as string, at),
           );
-          const byUnit = (table.soloByUnit.get(text.charCodeAt(at)) ?? []).filter((index) =>
-            text.startsWith(table.markers[index] as string, at),
-          );
+          const byUnit = (table.soloByUnit.get(text.charCodeAt(at)) ?? [])
+            .filter((entry) => text.charCodeAt(at + entry.last) === entry.lastUnit)
+            .filter((entry) => text.startsWith(entry.marker, at))
+            .map((entry) => entry.index);
           expect(byUnit).toEqual(byCheck);
         },
       ),
