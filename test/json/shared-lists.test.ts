@@ -92,3 +92,36 @@ describe('shared empty list of repairs', () => {
     });
   });
 });
+
+describe('lists of elements and members', () => {
+  it('should put each separator repair before the repairs of the item after it', () => {
+    expect(parseJson("[1 'a', ... ]")).toMatchObject({
+      ok: true,
+      value: [1, 'a'],
+      repairs: [
+        { kind: 'missing-comma', offset: 2 },
+        { kind: 'single-quoted-string', offset: 3 },
+        { kind: 'other', offset: 8, detail: 'ellipsis dropped' },
+      ],
+    });
+    expect(parseJson('{"a": 1 b: 2, ..., "c" 3}')).toMatchObject({
+      ok: true,
+      value: { a: 1, b: 2, c: 3 },
+      repairs: [
+        { kind: 'missing-comma', offset: 7 },
+        { kind: 'unquoted-key', offset: 8 },
+        { kind: 'other', offset: 14, detail: 'ellipsis dropped' },
+        { kind: 'other', offset: 23, detail: 'missing colon supplied' },
+      ],
+    });
+  });
+
+  it('should gather a long list of repaired items in one pass', () => {
+    const count = 20_000;
+    const outcome = parseJson(`[${Array.from({ length: count }, (_, index) => index).join(' ')}]`);
+    if (!outcome.ok) throw new Error('expected the list to parse');
+    expect(outcome.value).toHaveLength(count);
+    expect(outcome.repairs).toHaveLength(count - 1);
+    expect(outcome.repairs.every((item) => item.kind === 'missing-comma')).toBe(true);
+  });
+});
