@@ -29,6 +29,11 @@ export interface MarkerHit {
 export interface MarkerTable {
   readonly markers: readonly string[];
   readonly formatsByMarker: ReadonlyMap<string, readonly Format[]>;
+  /**
+   * Per marker: `formatsByMarker`'s list for it, found by index (a hit is made on every parse, and
+   * the map lookup by string was a visible part of a small one).
+   */
+  readonly formatsOf: readonly (readonly Format[])[];
   /** The longest marker, for holding back a possible split marker when streaming. */
   readonly longestMarker: number;
   /** The shortest marker: none starts closer than this to the end of a text. */
@@ -124,6 +129,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
   return {
     markers,
     formatsByMarker,
+    formatsOf: markers.map((marker) => formatsByMarker.get(marker) ?? []),
     longestMarker: markers.reduce((longest, marker) => Math.max(longest, marker.length), 0),
     shortestMarker: markers.reduce(
       (shortest, marker) => Math.min(shortest, marker.length),
@@ -259,7 +265,7 @@ class OneMarkerCursor implements MarkerCursor {
       this.at = at;
     }
     const marker = this.table.markers[0] as string;
-    return { position: this.at, marker, formats: this.table.formatsByMarker.get(marker) ?? [] };
+    return { position: this.at, marker, formats: this.table.formatsOf[0] as readonly Format[] };
   }
 
   /** Without a window every occurrence is a hit: nothing is left out. */
@@ -354,7 +360,7 @@ class TableCursor implements MarkerCursor {
   }
 
   next(from: number): MarkerHit | undefined {
-    const { markers, formatsByMarker, lanes, laneOf } = this.table;
+    const { markers, formatsOf, lanes, laneOf } = this.table;
     let { solo } = this.table;
     const { laneAt, laneMatched, text } = this;
     let { nextAt } = this;
@@ -424,7 +430,7 @@ class TableCursor implements MarkerCursor {
     if (found === 1) {
       // One marker at this position (the usual case): its list is already in priority order.
       const name = markers[bestIndex] as string;
-      return { position: best, marker: name, formats: formatsByMarker.get(name) ?? [] };
+      return { position: best, marker: name, formats: formatsOf[bestIndex] as readonly Format[] };
     }
     const formats: Format[] = [];
     let marker = '';
@@ -437,7 +443,7 @@ class TableCursor implements MarkerCursor {
       if (!here) continue;
       const name = markers[index] as string;
       if (name.length > marker.length) marker = name;
-      for (const format of formatsByMarker.get(name) ?? []) {
+      for (const format of formatsOf[index] as readonly Format[]) {
         if (!formats.includes(format)) formats.push(format);
       }
     }

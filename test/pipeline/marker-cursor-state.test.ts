@@ -85,6 +85,15 @@ describe('byFirstUnit', () => {
   });
 });
 
+describe('the marker table', () => {
+  it("should list each marker's formats by index as the map by marker does", () => {
+    expect(table.formatsOf).toEqual(
+      table.markers.map((marker) => table.formatsByMarker.get(marker)),
+    );
+    expect(table.formatsOf.every((formats) => formats.length > 0)).toBe(true);
+  });
+});
+
 describe('the marker cursor across queries', () => {
   it('should give the hits a new cursor gives for each query, with and without the window', () => {
     fc.assert(
