@@ -62,3 +62,35 @@ describe('closing quotes', () => {
     });
   });
 });
+
+describe('gaps around the document', () => {
+  it('should keep the repairs of commented gaps around fences in order', () => {
+    expect(parseJson('/*a*/```json /*b*/ {"x": 1} /*c*/ ``` //d')).toMatchObject({
+      ok: true,
+      value: { x: 1 },
+      repairs: [
+        { kind: 'comment', offset: 0 },
+        { kind: 'markdown-fence', offset: 5 },
+        { kind: 'comment', offset: 13 },
+        { kind: 'comment', offset: 28 },
+        { kind: 'markdown-fence', offset: 34 },
+        { kind: 'comment', offset: 38 },
+      ],
+    });
+  });
+
+  it('should split top-level values at a comma or a line break only', () => {
+    expect(parseJson('{"a": 1} /*x*/ , {"b": 2}\n[3]')).toMatchObject({
+      ok: true,
+      value: [{ a: 1 }, { b: 2 }, [3]],
+      repairs: [
+        { kind: 'several-values', offset: 0 },
+        { kind: 'comment', offset: 9 },
+      ],
+    });
+    expect(parseJson('{"a": 1} /*x*/ {"b": 2}')).toMatchObject({
+      ok: false,
+      issue: { offset: 15 },
+    });
+  });
+});
