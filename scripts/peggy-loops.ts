@@ -9,7 +9,9 @@
  * then emits a loop that advances the position without the array. For `$[class]+` the array is
  * read right after the loop, by `$`, but only to compare it with `peg$FAILED` (and to copy it when
  * it is `peg$FAILED`), and must be unread after that: the array stays (empty, so the comparison
- * gives the same answer) and only the loop run after the first character changes. The loop tests
+ * gives the same answer) and only the loop run after the first character changes. The same holds
+ * for any `[class]+` whose array every later statement, up to its next assignment, only compares
+ * with `peg$FAILED` (`[0-9]+` in a sequence with an action that takes no label). The loop tests
  * `input.charCodeAt(peg$currPos)` (the code of `input.charAt(peg$currPos)`, or NaN at the end, as
  * the class predicate expects) without making a string per character. Everything else the loop
  * did is kept: the position, the item variable ending as `peg$FAILED`, and the one failure it
@@ -63,7 +65,7 @@ export function rewriteLoops(source: string, name: string): string {
           const loop = classLoop(node.statements, index, file);
           if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
           const last = node.statements[index + 3] as ts.Statement;
-          if (isLiveAfter(last, loop.array, body)) continue;
+          if (isLiveAfter(last, loop.array, body, false)) continue;
           const first = node.statements[index] as ts.Statement;
           const indent = indentOf(first);
           edits.push({
@@ -78,14 +80,20 @@ export function rewriteLoops(source: string, name: string): string {
           });
           index += 3;
         }
-        for (let index = 0; index + 4 < node.statements.length; index += 1) {
-          const loop = textLoop(node.statements, index, file);
+        for (let index = 0; index + 3 < node.statements.length; index += 1) {
+          const loop = plusLoop(node.statements, index, file);
           if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
-          const text = node.statements[index + 4] as ts.Statement;
-          if (isLiveAfter(text, loop.array, body)) continue;
-          // Only the loop statement changes: the array stays `[]` (so not peg$FAILED) once the
-          // first character matched, and peg$FAILED otherwise, which is all `$` reads of it.
           const test = node.statements[index + 3] as ts.IfStatement;
+          const text = node.statements[index + 4];
+          // Read by `$` (compared, and copied only when peg$FAILED) and unread after it, or only
+          // ever compared with peg$FAILED after the loop.
+          const unread =
+            text !== undefined && isTextOf(text, loop, file)
+              ? !isLiveAfter(text, loop.array, body, false)
+              : !isLiveAfter(test, loop.array, body, true);
+          if (!unread) continue;
+          // Only the loop statement changes: the array stays `[]` (so not peg$FAILED) once the
+          // first character matched, and peg$FAILED otherwise, which is all that is read of it.
           const repeat = test.thenStatement;
           const indent = indentOf(test);
           edits.push({
@@ -100,7 +108,7 @@ export function rewriteLoops(source: string, name: string): string {
               '}',
             ].join(`\n${indent}`),
           });
-          index += 4;
+          index += 3;
         }
       }
       ts.forEachChild(node, visitBlock);
@@ -181,12 +189,11 @@ function classLoop(
 }
 
 /**
- * Peggy's five statements for `$[class]+` at `index`: the array, the first character's test (as
- * in `classLoop`), the loop run only when it matched (else the array becomes `peg$FAILED`), and
- * `$`, which reads the array only to compare it with `peg$FAILED` and, when it is, to copy it.
+ * Peggy's four statements for `[class]+` at `index`: the array, the first character's test (as
+ * in `classLoop`), and the loop run only when it matched (else the array becomes `peg$FAILED`).
  * Each statement must equal the expected text exactly, up to whitespace.
  */
-function textLoop(
+function plusLoop(
   statements: readonly (ts.Statement | undefined)[],
   index: number,
   file: ts.SourceFile,
@@ -204,14 +211,19 @@ function textLoop(
     `if (${item} !== peg$FAILED) { ${flat(loopOf(statements[index + 3]), file)} } ` +
     `else { ${array} = peg$FAILED; }`;
   if (flat(statements[index + 3], file) !== repeat) return undefined;
+  return first;
+}
+
+/**
+ * Whether `statement` is what `$` makes of the loop's array: the text matched when the array is
+ * not `peg$FAILED`, else `peg$FAILED` copied from the array.
+ */
+function isTextOf(statement: ts.Statement, loop: ClassLoop, file: ts.SourceFile): boolean {
   const text =
     /^if \((s\d+) !== peg\$FAILED\) \{ (s\d+) = input\.substring\(\2, peg\$currPos\); \} else \{ \2 = \1; \}$/.exec(
-      flat(statements[index + 4], file),
+      flat(statement, file),
     );
-  if (text === null || text[1] !== array || text[2] === array || text[2] === item) {
-    return undefined;
-  }
-  return first;
+  return text !== null && text[1] === loop.array && text[2] !== loop.array && text[2] !== loop.item;
 }
 
 /** The single `while` of `if (...) { while (...) {...} } else {...}`, if that is the shape. */
@@ -226,19 +238,26 @@ function loopOf(statement: ts.Statement | undefined): ts.Statement | undefined {
 /**
  * Whether some path from just after `statement` to the end of the rule function reads `name`
  * before assigning it. Walks out through the enclosing blocks: the statements after it, then,
- * inside a loop, the whole loop again (its condition and body may run once more).
+ * inside a loop, the whole loop again (its condition and body may run once more). With
+ * `comparisons`, an `if` whose whole condition is `name !== peg$FAILED` or `name ===
+ * peg$FAILED` does not count as a read (its branches still do).
  */
-function isLiveAfter(statement: ts.Statement, name: string, body: ts.Block): boolean {
+function isLiveAfter(
+  statement: ts.Statement,
+  name: string,
+  body: ts.Block,
+  comparisons: boolean,
+): boolean {
   let node: ts.Node = statement;
   for (;;) {
     const parent = node.parent;
     if (ts.isBlock(parent)) {
       const rest = parent.statements.slice(parent.statements.indexOf(node as ts.Statement) + 1);
-      const effect = sequenceEffect(rest, name);
+      const effect = sequenceEffect(rest, name, comparisons);
       if (effect !== 'untouched') return effect === 'read';
       if (parent === body) return false;
     } else if (ts.isWhileStatement(parent)) {
-      const effect = statementEffect(parent, name);
+      const effect = statementEffect(parent, name, comparisons);
       if (effect !== 'untouched') return effect === 'read';
     } else if (!ts.isIfStatement(parent)) {
       return true;
@@ -247,17 +266,21 @@ function isLiveAfter(statement: ts.Statement, name: string, body: ts.Block): boo
   }
 }
 
-function sequenceEffect(statements: readonly ts.Statement[], name: string): Effect {
+function sequenceEffect(
+  statements: readonly ts.Statement[],
+  name: string,
+  comparisons: boolean,
+): Effect {
   for (const statement of statements) {
-    const effect = statementEffect(statement, name);
+    const effect = statementEffect(statement, name, comparisons);
     if (effect !== 'untouched') return effect;
   }
   return 'untouched';
 }
 
 /** How one statement first touches `name` on its paths ('read' if any path may read first). */
-function statementEffect(statement: ts.Statement, name: string): Effect {
-  if (ts.isBlock(statement)) return sequenceEffect(statement.statements, name);
+function statementEffect(statement: ts.Statement, name: string, comparisons: boolean): Effect {
+  if (ts.isBlock(statement)) return sequenceEffect(statement.statements, name, comparisons);
   if (ts.isExpressionStatement(statement)) {
     const expression = statement.expression;
     if (
@@ -271,19 +294,22 @@ function statementEffect(statement: ts.Statement, name: string): Effect {
     return mentions(expression, name) ? 'read' : 'untouched';
   }
   if (ts.isIfStatement(statement)) {
-    if (mentions(statement.expression, name)) return 'read';
-    const then = statementEffect(statement.thenStatement, name);
+    const compared = comparisons && isFailedComparison(statement.expression, name);
+    if (!compared && mentions(statement.expression, name)) return 'read';
+    const then = statementEffect(statement.thenStatement, name, comparisons);
     const otherwise =
       statement.elseStatement === undefined
         ? 'untouched'
-        : statementEffect(statement.elseStatement, name);
+        : statementEffect(statement.elseStatement, name, comparisons);
     if (then === 'read' || otherwise === 'read') return 'read';
     return then === 'written' && otherwise === 'written' ? 'written' : 'untouched';
   }
   if (ts.isWhileStatement(statement)) {
     // The body may not run at all, so it can read but never surely write.
     if (mentions(statement.expression, name)) return 'read';
-    return statementEffect(statement.statement, name) === 'read' ? 'read' : 'untouched';
+    return statementEffect(statement.statement, name, comparisons) === 'read'
+      ? 'read'
+      : 'untouched';
   }
   if (ts.isReturnStatement(statement) || ts.isThrowStatement(statement)) {
     // The function ends here: nothing after reads the variable.
@@ -296,6 +322,25 @@ function statementEffect(statement: ts.Statement, name: string): Effect {
   if (ts.isEmptyStatement(statement)) return 'untouched';
   // A statement peggy does not write in a rule (for, switch, try, break, ...): assume a read.
   return 'read';
+}
+
+/** Whether `expression` is exactly `name !== peg$FAILED` or `name === peg$FAILED`. */
+function isFailedComparison(expression: ts.Expression, name: string): boolean {
+  if (!ts.isBinaryExpression(expression)) return false;
+  const operator = expression.operatorToken.kind;
+  if (
+    operator !== ts.SyntaxKind.ExclamationEqualsEqualsToken &&
+    operator !== ts.SyntaxKind.EqualsEqualsEqualsToken
+  ) {
+    return false;
+  }
+  const { left, right } = expression;
+  return (
+    ts.isIdentifier(left) &&
+    left.text === name &&
+    ts.isIdentifier(right) &&
+    right.text === 'peg$FAILED'
+  );
 }
 
 /** Whether the identifier occurs anywhere in the node. */

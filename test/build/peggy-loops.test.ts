@@ -24,17 +24,19 @@ type Parse = (input: string, options?: Record<string, unknown>) => unknown;
  * expectations matter.
  */
 const GRAMMAR = String.raw`
-Start = Text / Kept / Pair / Seq / Plus / Plain
+Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends
 Text = "t:" t:$[a-z]* _ end:$[0-9]* ";" { return { t, end }; }
 Kept = "k:" chars:[a-z]* ";" { return { chars }; }
 Pair = "p:" _ key:$([a-z] [a-z0-9]*) _ "=" _ value:$[^;\n]* ";" { return { key, value }; }
 Seq = "s:" [x]* "y"
 Plus = "q:" w:$[a-z]+ _ n:$[0-9]+ ";" { return { w, n }; }
 Plain = "l:" chars:[a-z]+ ";" { return chars; }
+Count = "c:" [0-9]+ _ [a-z]+ ";" { return offset(); }
+Ends = "e:" [0-9]+ [a-z]+
 _ = [ \t]*
 `;
 
-const ALPHABET = [...'tkpsql:;=xy ab09\t\n', 'é', '\uD83D'];
+const ALPHABET = [...'tkpsqlce:;=xy ab09\t\n', 'é', '\uD83D'];
 
 let directory = '';
 let plainSource = '';
@@ -94,6 +96,10 @@ describe('rewriteLoops', () => {
     // `$[class]+`: the array is only compared with peg$FAILED; a `+` whose array is a label stays.
     expect(dropped('Plus')).toBe(2);
     expect(dropped('Plain')).toBe(0);
+    // `[class]+` in a sequence whose action takes no label: each array is only compared with
+    // peg$FAILED. Without the action the sequence's result holds both arrays.
+    expect(dropped('Count')).toBe(2);
+    expect(dropped('Ends')).toBe(0);
     expect(ruleText(rewrittenSource, 'Plain')).toContain('.push(');
     expect(ruleText(rewrittenSource, 'Text')).not.toContain('.push(');
     expect(ruleText(rewrittenSource, 'Kept')).toContain('.push(');
@@ -117,6 +123,12 @@ describe('rewriteLoops', () => {
       'q:a 1x',
       'l:abc;',
       'l:;',
+      'c:12 ab;',
+      'c:12;',
+      'c:ab;',
+      'c:1 a',
+      'e:12ab',
+      'e:12',
       '',
     ];
     const parsed = inputs.filter((input) => 'value' in (outcome(parser('plain'), input) as object));
@@ -129,7 +141,7 @@ describe('rewriteLoops', () => {
   });
 
   it('gives the same outcome as peggy on random inputs', () => {
-    const prefixes = fc.constantFrom('t:', 'k:', 'p:', 's:', 'q:', 'l:', '');
+    const prefixes = fc.constantFrom('t:', 'k:', 'p:', 's:', 'q:', 'l:', 'c:', 'e:', '');
     const rest = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 16 });
     fc.assert(
       fc.property(prefixes, rest, (prefix, parts) => {
@@ -154,6 +166,22 @@ describe('rewriteLoops', () => {
     expect(rewriteLoops(read, 'sample')).not.toContain('advance only');
     const unknown = source.replace(loopEnd, `for (;;) break; ${loopEnd}`);
     expect(rewriteLoops(unknown, 'sample')).not.toContain('advance only');
+  });
+
+  it('keeps a `+` loop whose array is more than compared with peg$FAILED', () => {
+    const source = rewriteClasses(
+      peggy.generate('Start = [a-z]+ "x" { return 1; }', { output: 'source', format: 'es' }),
+      'sample',
+    );
+    expect(rewriteLoops(source, 'sample')).toContain('advance only');
+    // The array is s1; the statement after the loop only compares it with peg$FAILED.
+    const branch = 'if (s1 !== peg$FAILED) {\n      if (input.charCodeAt(peg$currPos) === 120) {';
+    expect(source).toContain(branch);
+    const read = source.replace(branch, branch.replace('{\n', '{ void s1.length;\n'));
+    expect(rewriteLoops(read, 'sample')).not.toContain('advance only');
+    // A condition that does more than compare counts as a read too.
+    const condition = source.replace(branch, branch.replace(') {\n', ' && s1.length > 0) {\n'));
+    expect(rewriteLoops(condition, 'sample')).not.toContain('advance only');
   });
 
   it('throws when the parser has no peg$parse', () => {
