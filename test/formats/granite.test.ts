@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { GraniteNode } from '../../src/formats/granite/ast.js';
+import { granite } from '../../src/formats/granite/index.js';
+import { lowerGranite } from '../../src/formats/granite/lower.js';
+import { JSON_EXTENT_OPTIONS } from '../../src/formats/shared/json-extent.js';
+import { runGrammar } from '../../src/formats/shared/run-grammar.js';
+import { parse } from '../../src/generated/granite.js';
 import { createParser } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
 
 const parser = createParser({ formats: ['granite'], ids: 'sequential' });
 
@@ -65,6 +73,31 @@ describe('granite', () => {
     const result = parser.parse('<|tool_call|>[{"name": "stock", "arguments": 7}]');
     expect(result.calls).toEqual([]);
     expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
+  });
+
+  it('should refuse before the grammar only what the grammar refuses, at any text', () => {
+    const limits = { maxDepth: DEFAULT_LIMITS.maxDepth, maxCallSize: DEFAULT_LIMITS.maxCallSize };
+    // The reference: parseAt without its look for a list after <tool_call>.
+    const grammarOnly = (text: string) => {
+      const matched = runGrammar<GraniteNode>(parse, text, 0, 'Section', JSON_EXTENT_OPTIONS);
+      return matched && lowerGranite(matched.node, matched.end, { text, tools: undefined, limits });
+    };
+    // Its markers, broken ones, and text that is neither (the look must not rely on a marker).
+    const head = fc.oneof(
+      fc.constantFrom(...granite.markers, '<tool_cal>', '<|tool_call>', '<|tool_calls|>'),
+      fc.string({ unit: fc.constantFrom('<', '|', 't', '>', '[', ' '), maxLength: 14 }),
+    );
+    const piece = fc.constantFrom(
+      ...[' ', '\n', '\t', '\r', '\f', '[', ']', '{', '}', '"', '<', '</tool_call>', 'x'],
+      ...['{"name": "f", "arguments": {}}', '[{"name": "f", "arguments": {}}]', ','],
+    );
+    fc.assert(
+      fc.property(head, fc.array(piece, { maxLength: 8 }), (start, parts) => {
+        const text = start + parts.join('');
+        expect(granite.parseAt({ text, tools: undefined, limits }, 0)).toEqual(grammarOnly(text));
+      }),
+      { numRuns: 4000 },
+    );
   });
 
   it('should take <tool_call> lists before hermes in auto mode', () => {

@@ -29,19 +29,14 @@ export const granite: Format = {
   parseAt(context, start) {
     // `<tool_call>` not followed by a list is left to hermes: the grammar's `&(_ "[")`, checked
     // before running it (most `<tool_call>`s hold an object, and auto mode tries granite first).
-    if (
-      context.text.startsWith(TAGGED_OPEN, start) &&
-      !opensList(context.text, start + TAGGED_OPEN.length)
-    ) {
+    // Without a `|` second there is no `<|tool_call|>`, and without a list where `<tool_call>`
+    // would end no tagged section either: the grammar would refuse whatever the text starts
+    // with, so the look needs no `startsWith`.
+    const { text } = context;
+    if (text.charCodeAt(start + 1) !== 0x7c && !opensList(text, start + TAGGED_OPEN.length)) {
       return undefined;
     }
-    const matched = runGrammar<GraniteNode>(
-      parse,
-      context.text,
-      start,
-      'Section',
-      JSON_EXTENT_OPTIONS,
-    );
+    const matched = runGrammar<GraniteNode>(parse, text, start, 'Section', JSON_EXTENT_OPTIONS);
     if (matched === undefined) return undefined;
     return lowerGranite(matched.node, matched.end, context);
   },

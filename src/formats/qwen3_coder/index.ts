@@ -19,13 +19,14 @@ export const qwen3_coder: Format = {
   // `<function=` alone: models sometimes leave out the opening <tool_call>.
   markers: ['<tool_call>', FUNCTION_OPEN],
   parseAt(context, start) {
-    const rule = context.text.startsWith(FUNCTION_OPEN, start) ? 'BareFunction' : 'Section';
+    const { text } = context;
+    // Its second unit first: at a <tool_call> (the usual marker) no `startsWith` runs.
+    const bare = text.charCodeAt(start + 1) === 0x66 && text.startsWith(FUNCTION_OPEN, start);
+    const rule = bare ? 'BareFunction' : 'Section';
     // Most <tool_call>s hold JSON (hermes): a first non-blank character other than "<" is not
     // this syntax, and is refused before running the grammar.
-    if (rule === 'Section' && !opensTag(context.text, start + TOOL_CALL_OPEN.length)) {
-      return undefined;
-    }
-    const matched = runGrammar<Qwen3CoderNode>(parse, context.text, start, rule);
+    if (!bare && !opensTag(text, start + TOOL_CALL_OPEN.length)) return undefined;
+    const matched = runGrammar<Qwen3CoderNode>(parse, text, start, rule);
     if (matched === undefined) return undefined;
     return lowerQwen3Coder(matched.node, context);
   },
