@@ -10,13 +10,7 @@ import {
   isRareInProse,
   type AnchoredMarker,
 } from './anchored-index.js';
-import {
-  createLanes,
-  laneMarker,
-  scanLane,
-  type LaneMarker,
-  type MarkerLane,
-} from './marker-lanes.js';
+import { createLanes, laneMarker, scanLane, UnitIndex, type MarkerLane } from './marker-lanes.js';
 
 /** A marker occurrence and the formats, in priority order, that may start there. */
 export interface MarkerHit {
@@ -69,7 +63,7 @@ export interface MarkerTable {
    * The markers searched on their own, by their first code unit (empty markers under -1): where a
    * hit is near the query, one look at each unit up to it tells which of them can start there.
    */
-  readonly soloByUnit: ReadonlyMap<number, readonly LaneMarker[]>;
+  readonly soloByUnit: UnitIndex;
 }
 
 /**
@@ -161,17 +155,11 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
  * byFirstUnit(['[', '{', '[TOOL_CALLS]'], [0, 1, 2]).get(0x5b)?.map((entry) => entry.index); // [0, 2]
  * ```
  */
-export function byFirstUnit(
-  markers: readonly string[],
-  indexes: readonly number[],
-): Map<number, LaneMarker[]> {
-  const groups = new Map<number, LaneMarker[]>();
+export function byFirstUnit(markers: readonly string[], indexes: readonly number[]): UnitIndex {
+  const groups = new UnitIndex();
   for (const index of indexes) {
     const entry = laneMarker(markers, index);
-    const unit = entry.marker.length === 0 ? -1 : entry.marker.charCodeAt(0);
-    const group = groups.get(unit);
-    if (group === undefined) groups.set(unit, [entry]);
-    else group.push(entry);
+    groups.add(entry.marker.length === 0 ? -1 : entry.marker.charCodeAt(0), entry);
   }
   return groups;
 }

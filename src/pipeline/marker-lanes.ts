@@ -10,7 +10,7 @@ export interface MarkerLane {
   /** Their common first character. */
   readonly char: string;
   /** The lane's markers, by the code of their second character. */
-  readonly bySecond: ReadonlyMap<number, readonly LaneMarker[]>;
+  readonly bySecond: UnitIndex;
 }
 
 /**
@@ -25,6 +25,59 @@ export interface LaneMarker {
   readonly last: number;
   /** The code of its last unit. */
   readonly lastUnit: number;
+}
+
+/** Units below this are looked up in an array. */
+const ASCII = 0x80;
+
+/**
+ * Marker entries by a code unit: an array for ASCII units (most markers' units), a map for the
+ * others. A map lookup at each `<` and near each query was a visible part of a small parse.
+ */
+export class UnitIndex {
+  private readonly ascii: (LaneMarker[] | undefined)[] = [];
+  private readonly other = new Map<number, LaneMarker[]>();
+
+  constructor() {
+    // Filled up front, so that a lookup never reads past the array's end.
+    for (let unit = 0; unit < ASCII; unit += 1) this.ascii.push(undefined);
+  }
+
+  /**
+   * Adds an entry under a unit, after those already there.
+   *
+   * @param unit - A code unit (or another number, such as -1 for an empty marker).
+   * @param entry - The entry.
+   */
+  add(unit: number, entry: LaneMarker): void {
+    const list = this.get(unit);
+    if (list !== undefined) (list as LaneMarker[]).push(entry);
+    else if (unit >= 0 && unit < ASCII) this.ascii[unit] = [entry];
+    else this.other.set(unit, [entry]);
+  }
+
+  /**
+   * The entries under a unit, in the order they were added.
+   *
+   * @param unit - A code unit; `NaN` (a unit past the text's end) has none.
+   * @returns The entries, or `undefined` when there are none.
+   */
+  get(unit: number): readonly LaneMarker[] | undefined {
+    return unit >= 0 && unit < ASCII ? this.ascii[unit] : this.other.get(unit);
+  }
+
+  /**
+   * Every unit that has entries, with them.
+   *
+   * @returns Pairs of unit and entries, ASCII units first.
+   */
+  entries(): [number, readonly LaneMarker[]][] {
+    const pairs: [number, readonly LaneMarker[]][] = [];
+    this.ascii.forEach((list, unit) => {
+      if (list !== undefined) pairs.push([unit, list]);
+    });
+    return [...pairs, ...this.other];
+  }
 }
 
 /** Below this many markers sharing a first character, each is searched on its own. */
@@ -56,13 +109,10 @@ export function createLanes(
   const laneOf = markers.map(() => -1);
   for (const [char, members] of byChar) {
     if (members.length < SMALLEST_LANE) continue;
-    const bySecond = new Map<number, LaneMarker[]>();
+    const bySecond = new UnitIndex();
     for (const index of members) {
       const entry = laneMarker(markers, index);
-      const second = entry.marker.charCodeAt(1);
-      const list = bySecond.get(second);
-      if (list === undefined) bySecond.set(second, [entry]);
-      else list.push(entry);
+      bySecond.add(entry.marker.charCodeAt(1), entry);
       laneOf[index] = lanes.length;
     }
     lanes.push({ char, bySecond });

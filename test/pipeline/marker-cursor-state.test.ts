@@ -53,9 +53,10 @@ describe('byFirstUnit', () => {
   });
 
   it("should hold each of the auto table's solo markers once, under its first unit", () => {
-    const listed = [...table.soloByUnit.values()].flat().map((entry) => entry.index);
+    const pairs = table.soloByUnit.entries();
+    const listed = pairs.flatMap(([, entries]) => entries.map((entry) => entry.index));
     expect(listed.sort((a, b) => a - b)).toEqual([...table.solo]);
-    for (const [unit, entries] of table.soloByUnit) {
+    for (const [unit, entries] of pairs) {
       for (const entry of entries) {
         expect(table.markers[entry.index]).toBe(entry.marker);
         expect(entry.marker.charCodeAt(0)).toBe(unit);
