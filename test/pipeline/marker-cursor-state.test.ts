@@ -8,6 +8,7 @@ import {
   type BareWindow,
   type MarkerCursor,
 } from '../../src/pipeline/marker-index.js';
+import { laneMarker, UnitIndex } from '../../src/pipeline/marker-lanes.js';
 import { findIntent, INTENT_MARKERS } from '../../src/policy/intent.js';
 
 const table = createMarkerTable(selectFormats(undefined).formats);
@@ -83,6 +84,23 @@ describe('byFirstUnit', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('UnitIndex', () => {
+  it('should give the entries of ASCII and other units in the order added, and none for NaN', () => {
+    const markers = ['[a', '[b', '<｜x', ''];
+    const index = new UnitIndex();
+    index.add(0x5b, laneMarker(markers, 0));
+    index.add(0xff5c, laneMarker(markers, 2));
+    index.add(0x5b, laneMarker(markers, 1));
+    index.add(-1, laneMarker(markers, 3));
+    expect(index.get(0x5b)?.map((entry) => entry.marker)).toEqual(['[a', '[b']);
+    expect(index.get(0xff5c)?.map((entry) => entry.marker)).toEqual(['<｜x']);
+    expect(index.get(-1)?.map((entry) => entry.index)).toEqual([3]);
+    expect(index.get(0x7b)).toBeUndefined();
+    expect(index.get(Number.NaN)).toBeUndefined();
+    expect(index.entries().map(([unit]) => unit)).toEqual([0x5b, 0xff5c, -1]);
   });
 });
 
