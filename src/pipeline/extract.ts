@@ -109,7 +109,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   // Where tool intent starts, looked up only when a placement needs it (in forced mode only a
   // fallback or bare format's section asks).
   let intentFrom: number | undefined;
-  const intentStart = (): number => (intentFrom ??= findIntent(text));
+  const intentStart = (): number => (intentFrom ??= findIntent(text, firstAngle));
   // In auto mode a marker only bare formats use (`[`, `{`, `Action:`) can start a call only as the
   // first text or after intent; elsewhere nothing claims it, so it is not a hit (prose is not
   // stopped at every bracket). Such an unclaimed hit mattered only around example blocks: below,

@@ -31,16 +31,19 @@ const ANCHOR_CHARS = [...new Set(ANCHORED_INTENT_MARKERS.map((marker) => marker.
  * Finds where tool intent starts in an output.
  *
  * @param text - The whole output.
+ * @param firstAngle - Where the text's first `<` is (-1: none), when the caller already looked it
+ * up (phase 1 does, for its own tags): the `<|...|>` markers are then searched from there, and
+ * prose is not read once more for its first `<`.
  * @returns The offset just after the first intent marker, or `-1` when there is none.
  * @example
  * ```ts
  * findIntent('need_tool: yes\n[get_weather(city="A")]'); // 14
  * ```
  */
-export function findIntent(text: string): number {
+export function findIntent(text: string, firstAngle?: number): number {
   let first = -1;
   for (const char of ANCHOR_CHARS) {
-    const charAt = text.indexOf(char);
+    const charAt = char === '<' && firstAngle !== undefined ? firstAngle : text.indexOf(char);
     if (charAt === -1) continue;
     for (const marker of ANCHORED_INTENT_MARKERS) {
       if (marker.anchor.charAt(0) !== char) continue;
