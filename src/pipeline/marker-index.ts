@@ -319,9 +319,20 @@ class TableCursor implements MarkerCursor {
     // The anchor, hence its first character, lies at or after `start + anchorAt`.
     const need = Math.max(start, 0) + marker.anchorAt;
     let at = charAt[char] as number;
-    const known = (charFrom[char] as number) <= need && (at === -1 || at >= need);
+    const searchedFrom = charFrom[char] as number;
+    const known = searchedFrom <= need && (at === -1 || at >= need);
     if (!known) {
-      at = text.indexOf(anchorChars[char] as string, need);
+      const unread = searchedFrom - need;
+      if (unread > 0 && unread <= UNREAD_LOOK) {
+        // Markers anchored at different offsets of their text ask from a few units apart: only
+        // the units before the last search are unread, not the whole rest of the text again.
+        const code = (anchorChars[char] as string).charCodeAt(0);
+        let unit = need;
+        while (unit < searchedFrom && text.charCodeAt(unit) !== code) unit += 1;
+        if (unit < searchedFrom) at = unit;
+      } else {
+        at = text.indexOf(anchorChars[char] as string, need);
+      }
       charAt[char] = at;
       charFrom[char] = need;
     }
@@ -538,6 +549,12 @@ class FilledArrays {
 const NEAR = 4;
 
 const NONE: readonly number[] = [];
+
+/**
+ * How many units before an anchor character's last search are read one by one rather than
+ * searched again to the end of the text (see `search`).
+ */
+const UNREAD_LOOK = 64;
 
 const NOT_LOOKED_UP = new FilledArrays(-1);
 const NOWHERE = new FilledArrays(Infinity);

@@ -148,3 +148,43 @@ describe('the marker cursor across queries', () => {
     expect(cursor.next(1)?.position).toBe(11);
   });
 });
+
+describe('anchor character searches from nearby starts', () => {
+  // Markers anchored on `_` at different offsets ask for the character from a few units apart;
+  // the cursor reads only the units its last search left unread. Hits must be what indexOf gives.
+  const markers = ['ab_', 'a_b', '_ab', 'b_', 'abab_b'];
+  const formats = markers.map(
+    (marker, index) => ({ id: `f${index}`, syntax: 'marked', markers: [marker] }) as never,
+  );
+  const anchoredTable = createMarkerTable(formats);
+
+  it('should anchor every marker on _', () => {
+    expect(new Set(anchoredTable.anchored.map((marker) => marker.anchor.charAt(0)))).toEqual(
+      new Set(['_']),
+    );
+  });
+
+  it('should give, query after query, the earliest indexOf hit of any marker', () => {
+    const unit = fc.constantFrom('a', 'b', '_', ' ');
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 80 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 20 }),
+        (text, steps) => {
+          const cursor = createMarkerCursor(anchoredTable, text);
+          let from = 0;
+          for (const step of [0, ...steps]) {
+            from += step;
+            const earliest = Math.min(
+              ...markers.map((marker) => text.indexOf(marker, from)).filter((at) => at !== -1),
+            );
+            expect(cursor.next(from)?.position).toBe(
+              Number.isFinite(earliest) ? earliest : undefined,
+            );
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
