@@ -145,10 +145,25 @@ function decodePart(part: JsonStringPart): string {
 /** Reads a number as written, including the lenient forms (`.5`, `+1`, `-0x1F`, `2.`, `2e+`, `-`). */
 function readNumber(text: string): number {
   // Every JSON number, and every other form Number reads, without hex digits: Number gives what
-  // the steps below give (a sign applies to the unsigned value, `-0` included; such a text never
+  // the step-by-step reading gives (a sign applies to the unsigned value, `-0` included; such a text never
   // ends in `e`, `e+` or a lone sign, and `2.` is 2 either way), without their four regexes.
   const direct = Number(text);
   if (!Number.isNaN(direct) && !/x/i.test(text)) return direct;
+  return readNumberStepByStep(text);
+}
+
+/**
+ * Reads a number as written, step by step: the sign, hex digits and cut-off endings each on their
+ * own. What {@link readNumber} falls back to, and the reference its shortcut is tested against.
+ *
+ * @param text - A number's text as the lenient grammar read it.
+ * @returns Its value.
+ * @example
+ * ```ts
+ * readNumberStepByStep('-0x1f'); // -31
+ * ```
+ */
+export function readNumberStepByStep(text: string): number {
   const sign = text.startsWith('-') ? -1 : 1;
   const unsigned = text.replace(/^[+-]/, '');
   if (/^0x/i.test(unsigned)) return sign * Number.parseInt(unsigned.slice(2), 16);

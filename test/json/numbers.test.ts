@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/generated/json.js';
 import type { JsonNode } from '../../src/json/ast.js';
 import { lowerNode } from '../../src/json/index.js';
+import { readNumberStepByStep as readStepByStep } from '../../src/json/lower.js';
 
 // The lowering reads most numbers with Number directly and only falls back to reading the sign,
-// hex digits and cut-off endings itself. These tests hold it to that reading, written out here
-// step by step, on JSON numbers and on every number form the grammar accepts.
-
-/** The number a text stands for, read step by step (the lowering's reference). */
-function readStepByStep(text: string): number {
-  const sign = text.startsWith('-') ? -1 : 1;
-  const unsigned = text.replace(/^[+-]/, '');
-  if (/^0x/i.test(unsigned)) return sign * Number.parseInt(unsigned.slice(2), 16);
-  const trimmed = unsigned.replace(/[eE][+-]?$/, '').replace(/\.$/, '');
-  if (trimmed === '') return 0;
-  return sign * Number(trimmed);
-}
+// hex digits and cut-off endings step by step. These tests hold the shortcut to the step-by-step
+// reading on every number form the grammar accepts, and both to the values written out here.
 
 function lowerNumber(text: string): number {
   const node: JsonNode = { type: 'number', text, offset: 0, repairs: [] };
