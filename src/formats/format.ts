@@ -123,6 +123,20 @@ export interface Format {
    */
   readonly markerFollowedBy?: string;
   /**
+   * A cheap promise the batch scan checks before calling `parseAt`: `false` only where `parseAt`
+   * provably reads no section (it would return `undefined`). Where several formats share a marker
+   * (`<tool_call>` opens qwen3_coder, glm45, markup, granite and hermes), the scan looks up the
+   * first unit after the marker once and drops, with one call each, the formats that cannot start
+   * there instead of running each one's `parseAt` (and its refusal) in turn. Left undefined, every
+   * hit is given to `parseAt`. A property test per format holds the promise against the grammar.
+   *
+   * @param marker - The marker that occurs at the hit (one of `markers`).
+   * @param next - The first unit after the marker that is not a blank (space, tab, CR, LF), as a
+   * UTF-16 code; -1 when the output ends first.
+   * @returns `false` when no section of this format starts at such a marker.
+   */
+  mayOpen?(marker: string, next: number): boolean;
+  /**
    * Reads the section that starts at `start` (where one of `markers` occurs). Returns `undefined`
    * when the text there is not this syntax, so another format sharing the marker can try.
    * Must never throw on any text and must run in time linear in the section it consumes.

@@ -165,7 +165,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     }
     if (hit === undefined) break;
 
-    const section = readSection(context, plan, hit.formats, hit.position, {
+    const section = readSection(context, plan, hit.formats, hit.position, hit.marker, {
       wholeStart: hit.position <= firstText,
       // The marker itself may be the intent marker (`<|python_start|>` opening a pythonic list).
       intent: () => {
@@ -251,9 +251,18 @@ function readSection(
   plan: ExtractPlan,
   formats: readonly Format[],
   position: number,
+  marker: string,
   placement: Placement,
 ): { section: Section; format: Format; intent: boolean } | undefined {
+  // The first non-blank unit after the marker, looked up once for every format's `mayOpen`
+  // (-2 until a format asks): a hermes call in auto mode is then not offered to the four
+  // formats before it that share `<tool_call>` and would each refuse it.
+  let next = -2;
   for (const format of formats) {
+    if (format.mayOpen !== undefined) {
+      if (next === -2) next = firstUnitAfter(context.text, position + marker.length);
+      if (!format.mayOpen(marker, next)) continue;
+    }
     const bare = format.syntax === 'bare';
     // Intent only matters to a bare syntax and to a fallback (the gate's fallback rule).
     const intent = (bare || !plan.primary.has(format)) && placement.intent();
@@ -339,6 +348,12 @@ function joinParts(parts: readonly string[]): string {
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/** The first unit from `from` that is not a blank, as a code; -1 when the text ends first. */
+function firstUnitAfter(text: string, from: number): number {
+  const index = firstNonSpace(text, from);
+  return index < text.length ? text.charCodeAt(index) : -1;
 }
 
 function firstNonSpace(text: string, from: number): number {

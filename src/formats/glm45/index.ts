@@ -14,6 +14,8 @@ export const glm45: Format = {
   syntax: 'marked',
   models: 'GLM-4.5, GLM-4.6, GLM-4.7',
   markers: ['<tool_call>'],
+  // `parseAt`'s refusal below, for the scan: JSON after the tag is hermes' or granite's.
+  mayOpen: (_marker, next) => next !== 0x7b && next !== 0x5b && next !== 0x22,
   parseAt(context, start) {
     // A <tool_call> holding JSON (hermes, granite) is refused before running the grammar.
     if (opensJson(context.text, start + '<tool_call>'.length)) return undefined;

@@ -26,6 +26,8 @@ export const granite: Format = {
   syntax: 'marked',
   models: 'IBM Granite 3.0 / 3.1 / 3.2 / 3.3',
   markers: ['<|tool_call|>', TAGGED_OPEN],
+  // `parseAt`'s refusal below, for the scan: a tagged section holds a list.
+  mayOpen: (marker, next) => marker !== TAGGED_OPEN || next === 0x5b,
   parseAt(context, start) {
     // `<tool_call>` not followed by a list is left to hermes: the grammar's `&(_ "[")`, checked
     // before running it (most `<tool_call>`s hold an object, and auto mode tries granite first).

@@ -11,6 +11,8 @@ import { lowerMarkup } from './lower.js';
 
 /** The `<function_calls>` wrapper's tag up to its `>`: it opens markup whatever follows. */
 const FUNCTION_CALLS = '<function_calls';
+/** The `<function_calls>` marker. */
+const FUNCTION_CALLS_TAG = `${FUNCTION_CALLS}>`;
 
 /** Child elements that may open a call element written without attributes. */
 const FIRST_CHILDREN = [
@@ -71,6 +73,10 @@ export const markup: Format = {
     '<tool_use>',
     '<tool_use ',
   ],
+  // `looksLikeMarkup`, for the scan: a marker ending in a space opens a tag with attributes, and
+  // `<function_calls>` opens markup whatever follows; after any other tag comes a child tag.
+  mayOpen: (marker, next) =>
+    marker.charCodeAt(marker.length - 1) === 0x20 || marker === FUNCTION_CALLS_TAG || next === 0x3c,
   parseAt(context, start) {
     if (!looksLikeMarkup(context.text, start)) return undefined;
     const matched = runGrammar<MarkupSection>(parse, context.text, start, 'Section', {

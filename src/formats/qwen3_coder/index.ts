@@ -17,7 +17,10 @@ export const qwen3_coder: Format = {
   syntax: 'marked',
   models: 'Qwen3-Coder, Qwen3.5, Nemotron 3, Step 3.5',
   // `<function=` alone: models sometimes leave out the opening <tool_call>.
-  markers: ['<tool_call>', FUNCTION_OPEN],
+  markers: [TOOL_CALL_OPEN, FUNCTION_OPEN],
+  // `parseAt`'s refusal below, for the scan: a <tool_call> opens this syntax only before a tag
+  // (or at the end of the output, where the grammar reports the cut-off section).
+  mayOpen: (marker, next) => marker !== TOOL_CALL_OPEN || next === 0x3c || next === -1,
   parseAt(context, start) {
     const { text } = context;
     // Its second unit first: at a <tool_call> (the usual marker) no `startsWith` runs.
