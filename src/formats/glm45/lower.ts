@@ -50,9 +50,7 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
               return;
             }
             if (key === '' || pair.keyClose === 'missing') {
-              problems.push(
-                malformed(`a key of "${name}" is not closed or empty`, pair.start),
-              );
+              problems.push(malformed(`a key of "${name}" is not closed or empty`, pair.start));
               return;
             }
             if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));

@@ -48,10 +48,7 @@ export function readGigaChatBody(
     return {
       end: start,
       closed: false,
-      issue: malformed(
-        `the ${format} call is not followed by a JSON object`,
-        start,
-      ),
+      issue: malformed(`the ${format} call is not followed by a JSON object`, start),
     };
   }
   const json = readJsonValueAt(context, start);

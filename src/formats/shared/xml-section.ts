@@ -56,9 +56,7 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
       .with({ type: 'xml-stray-text' }, (stray) => {
         if (stray.text.trim() === '') return;
         junk = true;
-        issues.push(
-          malformed(`unexpected text in ${source.tags.open}`, stray.start),
-        );
+        issues.push(malformed(`unexpected text in ${source.tags.open}`, stray.start));
       })
       .exhaustive();
   }
