@@ -27,26 +27,37 @@ export interface JsonValueScan {
  * ```
  */
 export function scanJsonValue(text: string, start: number): JsonValueScan {
-  const first = text[start];
-  if (first !== '{' && first !== '[') return { end: start, closed: false, depth: 0 };
+  const first = text.charCodeAt(start);
+  if (first !== OPEN_BRACE && first !== OPEN_BRACKET)
+    return { end: start, closed: false, depth: 0 };
   let depth = 0;
   let deepest = 0;
-  let quote: string | null = null;
+  // The quote unit of the string being skipped, or 0 outside strings. Units, not one-character
+  // strings: this loop reads every unit of a value that may be megabytes long.
+  let quote = 0;
   for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (quote !== null) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = null;
+    const unit = text.charCodeAt(index);
+    if (quote !== 0) {
+      if (unit === BACKSLASH) index++;
+      else if (unit === quote) quote = 0;
       continue;
     }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === '{' || char === '[') {
+    if (unit === DOUBLE_QUOTE || unit === SINGLE_QUOTE) quote = unit;
+    else if (unit === OPEN_BRACE || unit === OPEN_BRACKET) {
       depth++;
       if (depth > deepest) deepest = depth;
-    } else if (char === '}' || char === ']') {
+    } else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
       depth--;
       if (depth === 0) return { end: index + 1, closed: true, depth: deepest };
     }
   }
   return { end: text.length, closed: false, depth: deepest };
 }
+
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const BACKSLASH = 0x5c;

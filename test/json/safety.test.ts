@@ -64,6 +64,40 @@ describe('scanJsonValue', () => {
   it('should report nothing when the start is not an opener', () => {
     expect(scanJsonValue('abc', 1)).toEqual({ end: 1, closed: false, depth: 0 });
   });
+
+  it('should end where the opener is balanced, counting brackets outside quotes only', () => {
+    // The reference reads the text as a stack of what is open; the scan keeps only a count.
+    const reference = (text: string, start: number) => {
+      const first = text.charAt(start);
+      if (first !== '{' && first !== '[') return { end: start, closed: false, depth: 0 };
+      const open: string[] = [];
+      let deepest = 0;
+      for (let index = start; index < text.length; index++) {
+        const char = text.charAt(index);
+        const top = open.at(-1);
+        if (top === '"' || top === "'") {
+          if (char === '\\') index++;
+          else if (char === top) open.pop();
+        } else if ('"\'{['.includes(char)) {
+          open.push(char);
+          if (char === '{' || char === '[') {
+            deepest = Math.max(deepest, open.length);
+          }
+        } else if ('}]'.includes(char)) {
+          open.pop();
+          if (open.length === 0) return { end: index + 1, closed: true, depth: deepest };
+        }
+      }
+      return { end: text.length, closed: false, depth: deepest };
+    };
+    const unit = fc.constantFrom('{', '}', '[', ']', '"', "'", '\\', 'a', ' ');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.nat(40), (text, start) => {
+        expect(scanJsonValue(text, start)).toEqual(reference(text, start));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe('properties', () => {
