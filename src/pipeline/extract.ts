@@ -5,7 +5,12 @@
 import type { Format, FormatContext, RawCall, Section } from '../formats/format.js';
 import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
-import { createMarkerCursor, type BareWindow, type MarkerTable } from './marker-index.js';
+import {
+  createMarkerCursor,
+  type BareWindow,
+  type MarkerHit,
+  type MarkerTable,
+} from './marker-index.js';
 import { createExampleCursor } from './example-context.js';
 import {
   firstReasoningToken,
@@ -110,6 +115,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   // fallback or bare format's section asks).
   let intentFrom: number | undefined;
   const intentStart = (): number => (intentFrom ??= findIntent(text, firstAngle));
+  // What every hit's formats are placed by, made once: a hit only adds its position.
+  const placement: Placement = { firstText, lastText, intentStart };
   // In auto mode a marker only bare formats use (`[`, `{`, `Action:`) can start a call only as the
   // first text or after intent; elsewhere nothing claims it, so it is not a hit (prose is not
   // stopped at every bracket). Such an unclaimed hit mattered only around example blocks: below,
@@ -165,15 +172,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     }
     if (hit === undefined) break;
 
-    const section = readSection(context, plan, hit.formats, hit.position, hit.marker, {
-      wholeStart: hit.position <= firstText,
-      // The marker itself may be the intent marker (`<|python_start|>` opening a pythonic list).
-      intent: () => {
-        const from = intentStart();
-        return from !== -1 && from <= hit.position + hit.marker.length;
-      },
-      lastText,
-    });
+    const section = readSection(context, plan, hit, placement);
     if (section === undefined) {
       // Nothing claimed this marker: it is ordinary text. Step one unit so the next marker
       // occurrence (possibly overlapping this one) is still found.
@@ -236,41 +235,51 @@ function extractedCall(call: RawCall, fallback: boolean, intent: boolean): Extra
   return extracted;
 }
 
+/** Where in the output bare calls may stand, shared by every hit of one parse. */
 interface Placement {
-  /** The marker is the first text of the output. */
-  wholeStart: boolean;
-  /** Whether an intent marker precedes the marker (looked up on demand). */
-  intent: () => boolean;
+  /** The output's first non-space offset: a marker there is the first text. */
+  firstText: number;
   /** End of the last non-space text of the output. */
   lastText: number;
+  /** Just after the first intent marker, or -1 (looked up on demand, once). */
+  intentStart: () => number;
+}
+
+/**
+ * Whether an intent marker ends before the hit's marker does. The marker itself may be the
+ * intent marker (`<|python_start|>` opening a pythonic list).
+ */
+function hasIntent(placement: Placement, hit: MarkerHit): boolean {
+  const from = placement.intentStart();
+  return from !== -1 && from <= hit.position + hit.marker.length;
 }
 
 /** Tries the formats that share a marker, in priority order; the first that reads a section wins. */
 function readSection(
   context: FormatContext,
   plan: ExtractPlan,
-  formats: readonly Format[],
-  position: number,
-  marker: string,
+  hit: MarkerHit,
   placement: Placement,
 ): { section: Section; format: Format; intent: boolean } | undefined {
+  const { position, marker } = hit;
+  const wholeStart = position <= placement.firstText;
   // The first non-blank unit after the marker, looked up once for every format's `mayOpen`
   // (-2 until a format asks): a hermes call in auto mode is then not offered to the four
   // formats before it that share `<tool_call>` and would each refuse it.
   let next = -2;
-  for (const format of formats) {
+  for (const format of hit.formats) {
     if (format.mayOpen !== undefined) {
       if (next === -2) next = firstUnitAfter(context.text, position + marker.length);
       if (!format.mayOpen(marker, next)) continue;
     }
     const bare = format.syntax === 'bare';
     // Intent only matters to a bare syntax and to a fallback (the gate's fallback rule).
-    const intent = (bare || !plan.primary.has(format)) && placement.intent();
+    const intent = (bare || !plan.primary.has(format)) && hasIntent(placement, hit);
     // In auto mode a bare syntax is only a candidate where the output shows tool intent.
-    if (plan.auto && bare && !placement.wholeStart && !intent) continue;
+    if (plan.auto && bare && !wholeStart && !intent) continue;
     const section = safeParseAt(format, context, position);
     if (section === undefined) continue;
-    const whole = placement.wholeStart && section.end >= placement.lastText;
+    const whole = wholeStart && section.end >= placement.lastText;
     if (plan.auto && bare && !whole && !intent) continue;
     return { section, format, intent: whole || intent };
   }
