@@ -82,6 +82,11 @@ afterAll(() => {
   if (directory !== '') rmSync(directory, { recursive: true, force: true });
 });
 
+/** A one-rule grammar's generated source after the class rewrite: what the loop rewrite reads. */
+function classRewritten(grammar: string): string {
+  return rewriteClasses(peggy.generate(grammar, { output: 'source', format: 'es' }), 'sample');
+}
+
 describe('rewriteLoops', () => {
   it('drops the array of a repetition only when nothing reads it', () => {
     const dropped = (rule: string): number =>
@@ -155,10 +160,7 @@ describe('rewriteLoops', () => {
   });
 
   it('keeps the loop when the array is read later, also through a statement it does not know', () => {
-    const source = rewriteClasses(
-      peggy.generate('Start = $[a-z]* "x"', { output: 'source', format: 'es' }),
-      'sample',
-    );
+    const source = classRewritten('Start = $[a-z]* "x"');
     expect(rewriteLoops(source, 'sample')).toContain('advance only');
     const loopEnd = 's1 = input.substring(s1, peg$currPos);';
     expect(source).toContain(loopEnd);
@@ -169,10 +171,7 @@ describe('rewriteLoops', () => {
   });
 
   it('keeps a `+` loop whose array is more than compared with peg$FAILED', () => {
-    const source = rewriteClasses(
-      peggy.generate('Start = [a-z]+ "x" { return 1; }', { output: 'source', format: 'es' }),
-      'sample',
-    );
+    const source = classRewritten('Start = [a-z]+ "x" { return 1; }');
     expect(rewriteLoops(source, 'sample')).toContain('advance only');
     // The array is s1; the statement after the loop only compares it with peg$FAILED.
     const branch = 'if (s1 !== peg$FAILED) {\n      if (input.charCodeAt(peg$currPos) === 120) {';
