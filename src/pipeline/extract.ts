@@ -3,6 +3,7 @@
  * collect calls, content and reasoning. Nothing here decides whether a call may run.
  */
 import type { Format, FormatContext, RawCall, Section } from '../formats/format.js';
+import { firstUnitAfter, isBlank } from '../formats/shared/blanks.js';
 import { findIntent } from '../policy/intent.js';
 import type { Issue } from '../types.js';
 import {
@@ -355,24 +356,14 @@ function joinParts(parts: readonly string[]): string {
   return parts.length === 1 ? (parts[0] as string) : parts.join('');
 }
 
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-/** The first unit from `from` that is not a blank, as a code; -1 when the text ends first. */
-function firstUnitAfter(text: string, from: number): number {
-  const index = firstNonSpace(text, from);
-  return index < text.length ? text.charCodeAt(index) : -1;
-}
-
 function firstNonSpace(text: string, from: number): number {
   let index = from;
-  while (index < text.length && isSpace(text.charCodeAt(index))) index += 1;
+  while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
   return index;
 }
 
 function lastNonSpace(text: string): number {
   let index = text.length;
-  while (index > 0 && isSpace(text.charCodeAt(index - 1))) index -= 1;
+  while (index > 0 && isBlank(text.charCodeAt(index - 1))) index -= 1;
   return index;
 }

@@ -4,6 +4,7 @@
  */
 import { parse } from '../../generated/glm45.js';
 import type { Format } from '../format.js';
+import { firstUnitAfter } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Glm45Section } from './ast.js';
 import { lowerGlm45 } from './lower.js';
@@ -15,29 +16,17 @@ export const glm45: Format = {
   models: 'GLM-4.5, GLM-4.6, GLM-4.7',
   markers: ['<tool_call>'],
   // `parseAt`'s refusal below, for the scan: JSON after the tag is hermes' or granite's.
-  mayOpen: (_marker, next) => next !== 0x7b && next !== 0x5b && next !== 0x22,
+  mayOpen: (_marker, next) => !opensJson(next),
   parseAt(context, start) {
     // A <tool_call> holding JSON (hermes, granite) is refused before running the grammar.
-    if (opensJson(context.text, start + '<tool_call>'.length)) return undefined;
+    if (opensJson(firstUnitAfter(context.text, start + '<tool_call>'.length))) return undefined;
     const matched = runGrammar<Glm45Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     return lowerGlm45(matched.node, context);
   },
 };
 
-/** True when the first non-blank character from `from` opens JSON (`{`, `[` or `"`). */
-function opensJson(text: string, from: number): boolean {
-  // Unit codes, not `includes` on one-character strings: auto mode asks this of every hermes call.
-  let index = from;
-  let code = text.charCodeAt(index);
-  while (isBlank(code)) {
-    index += 1;
-    code = text.charCodeAt(index);
-  }
-  return code === 0x7b || code === 0x5b || code === 0x22;
-}
-
-/** Space, tab, CR, LF (`NaN` past the end is not blank). */
-function isBlank(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+/** Whether the first unit after the tag opens JSON (`{`, `[` or `"`): hermes' or granite's call. */
+function opensJson(next: number): boolean {
+  return next === 0x7b || next === 0x5b || next === 0x22;
 }

@@ -2,23 +2,12 @@
 import { parse } from '../../generated/granite.js';
 import type { Format } from '../format.js';
 import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
+import { firstUnitAfter } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
 
 const TAGGED_OPEN = '<tool_call>';
-
-/** True when the first non-blank character from `from` is `[`. */
-function opensList(text: string, from: number): boolean {
-  let index = from;
-  let code = text.charCodeAt(index);
-  // Space, tab, CR, LF: the grammar's `_`.
-  while (code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a) {
-    index += 1;
-    code = text.charCodeAt(index);
-  }
-  return code === 0x5b;
-}
 
 /** The granite format. */
 export const granite: Format = {
@@ -35,7 +24,10 @@ export const granite: Format = {
     // would end no tagged section either: the grammar would refuse whatever the text starts
     // with, so the look needs no `startsWith`.
     const { text } = context;
-    if (text.charCodeAt(start + 1) !== 0x7c && !opensList(text, start + TAGGED_OPEN.length)) {
+    if (
+      text.charCodeAt(start + 1) !== 0x7c &&
+      firstUnitAfter(text, start + TAGGED_OPEN.length) !== 0x5b
+    ) {
       return undefined;
     }
     const matched = runGrammar<GraniteNode>(parse, text, start, 'Section', JSON_EXTENT_OPTIONS);

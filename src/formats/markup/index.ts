@@ -5,6 +5,7 @@
  */
 import { parse } from '../../generated/markup.js';
 import type { Format } from '../format.js';
+import { isBlank } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MarkupSection } from './ast.js';
 import { lowerMarkup } from './lower.js';
@@ -42,13 +43,9 @@ function looksLikeMarkup(text: string, start: number): boolean {
     return true;
   }
   let index = close + 1;
-  let code = text.charCodeAt(index);
-  while (code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a) {
-    index += 1;
-    code = text.charCodeAt(index);
-  }
+  while (isBlank(text.charCodeAt(index))) index += 1;
   // Every first child is a tag: JSON after the tag (hermes) is declined without a search each.
-  if (code !== 0x3c) return false;
+  if (text.charCodeAt(index) !== 0x3c) return false;
   return FIRST_CHILDREN.some((child) => text.startsWith(child, index));
 }
 

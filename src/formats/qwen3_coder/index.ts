@@ -4,6 +4,7 @@
  */
 import { parse } from '../../generated/qwen3_coder.js';
 import type { Format } from '../format.js';
+import { firstUnitAfter } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Qwen3CoderNode } from './ast.js';
 import { lowerQwen3Coder } from './lower.js';
@@ -20,7 +21,7 @@ export const qwen3_coder: Format = {
   markers: [TOOL_CALL_OPEN, FUNCTION_OPEN],
   // `parseAt`'s refusal below, for the scan: a <tool_call> opens this syntax only before a tag
   // (or at the end of the output, where the grammar reports the cut-off section).
-  mayOpen: (marker, next) => marker !== TOOL_CALL_OPEN || next === 0x3c || next === -1,
+  mayOpen: (marker, next) => marker !== TOOL_CALL_OPEN || opensTag(next),
   parseAt(context, start) {
     const { text } = context;
     // Its second unit first: at a <tool_call> (the usual marker) no `startsWith` runs.
@@ -28,26 +29,14 @@ export const qwen3_coder: Format = {
     const rule = bare ? 'BareFunction' : 'Section';
     // Most <tool_call>s hold JSON (hermes): a first non-blank character other than "<" is not
     // this syntax, and is refused before running the grammar.
-    if (!bare && !opensTag(text, start + TOOL_CALL_OPEN.length)) return undefined;
+    if (!bare && !opensTag(firstUnitAfter(text, start + TOOL_CALL_OPEN.length))) return undefined;
     const matched = runGrammar<Qwen3CoderNode>(parse, text, start, rule);
     if (matched === undefined) return undefined;
     return lowerQwen3Coder(matched.node, context);
   },
 };
 
-/** True when the first non-blank character from `from` is "<", or the output ends first. */
-function opensTag(text: string, from: number): boolean {
-  // Unit codes, not `includes` on one-character strings: auto mode asks this of every hermes call.
-  let index = from;
-  let code = text.charCodeAt(index);
-  while (isBlank(code)) {
-    index += 1;
-    code = text.charCodeAt(index);
-  }
-  return index === text.length || code === 0x3c;
-}
-
-/** Space, tab, CR, LF (`NaN` past the end is not blank). */
-function isBlank(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+/** Whether the first unit after `<tool_call>` is `<` (or the output ends there): this syntax's tags. */
+function opensTag(next: number): boolean {
+  return next === 0x3c || next === -1;
 }

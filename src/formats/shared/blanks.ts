@@ -1,0 +1,35 @@
+/**
+ * The blanks the grammars skip between a marker and what it opens (their `_`): space, tab, CR
+ * and LF. Formats' quick refusals and the scan's `mayOpen` look past them the same way.
+ */
+
+/**
+ * Whether a unit is a blank.
+ *
+ * @param code - A UTF-16 code (`NaN` past the end of a text is not blank).
+ * @returns True for space, tab, CR and LF.
+ * @example
+ * ```ts
+ * isBlank(0x20); // true
+ * ```
+ */
+export function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+}
+
+/**
+ * The first unit at or after `from` that is not a blank.
+ *
+ * @param text - The text.
+ * @param from - Where to start looking.
+ * @returns Its UTF-16 code, or -1 when the text ends first.
+ * @example
+ * ```ts
+ * firstUnitAfter('<tool_call>\n{', 11); // 0x7b
+ * ```
+ */
+export function firstUnitAfter(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
+  return index < text.length ? text.charCodeAt(index) : -1;
+}
