@@ -4,6 +4,7 @@
  * total cost of a scan is linear in the text for each marker, whatever the number of sections.
  */
 import type { Format } from '../formats/format.js';
+import { isBlank } from '../formats/shared/blanks.js';
 import {
   anchorMarker,
   indexOfAnchored,
@@ -102,7 +103,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
   const bareOnly = markers.map(
     (marker) =>
       marker.length > 0 &&
-      !isSpace(marker.charCodeAt(0)) &&
+      !isBlank(marker.charCodeAt(0)) &&
       (formatsByMarker.get(marker) ?? []).every((format) => format.syntax === 'bare'),
   );
   const followedBy = markers.map((marker, index) => {
@@ -467,7 +468,7 @@ class TableCursor implements MarkerCursor {
     ) {
       let end = at;
       let code = text.charCodeAt(end - 1);
-      while (end > start && isSpace(code)) {
+      while (end > start && isBlank(code)) {
         end -= 1;
         code = text.charCodeAt(end - 1);
       }
@@ -562,8 +563,4 @@ const NOWHERE = new FilledArrays(Infinity);
 function orderByPriority(formats: Format[], table: MarkerTable): Format[] {
   if (formats.length < 2) return formats;
   return formats.sort((a, b) => (table.priority.get(a) ?? 0) - (table.priority.get(b) ?? 0));
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }

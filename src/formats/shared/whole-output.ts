@@ -3,11 +3,9 @@
  * follow, since JSON in the middle of prose is far more often an example than a call.
  */
 
-const REASONING_END = '</think>';
+import { isBlank } from './blanks.js';
 
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
+const REASONING_END = '</think>';
 
 /**
  * Tells whether only white space, or a reasoning block ending in `</think>`, comes before `start`.
@@ -23,7 +21,7 @@ function isSpace(code: number): boolean {
  */
 export function opensOutput(text: string, start: number): boolean {
   let before = start;
-  while (before > 0 && isSpace(text.charCodeAt(before - 1))) before -= 1;
+  while (before > 0 && isBlank(text.charCodeAt(before - 1))) before -= 1;
   return before === 0 || text.endsWith(REASONING_END, before);
 }
 
@@ -36,7 +34,7 @@ export function opensOutput(text: string, start: number): boolean {
  */
 export function closesOutput(text: string, end: number): boolean {
   let after = end;
-  while (after < text.length && isSpace(text.charCodeAt(after))) after += 1;
+  while (after < text.length && isBlank(text.charCodeAt(after))) after += 1;
   return after === text.length;
 }
 
