@@ -499,7 +499,7 @@ function targets(): TargetRow[] {
       row.ms / row.jsonParseMs,
       10,
       '×',
-      `${row.ms.toFixed(2)} ms, ${((row.ms * 1000) / row.deltas).toFixed(3)} µs a delta`,
+      `${row.ms.toFixed(2)} ms, ${((row.ms * 1000) / row.deltas).toFixed(3)} µs a delta; push floor ${(row.floorMs / row.jsonParseMs).toFixed(1)}×`,
     );
   }
   for (const row of report.streamTable?.doublings ?? [])

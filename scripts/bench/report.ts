@@ -240,12 +240,12 @@ function renderStreamTable(table: StreamTable): string[] {
   const lines: string[] = [];
   lines.push('### One tool call in small deltas', '');
   lines.push(
-    `Measured ${table.date}, load average ${table.loadAverage.join(' / ')}. One hermes call (\`<tool_call>{...}</tool_call>\`, forced \`hermes\`, reasoning not forced open, limits raised so 2 MB calls are read) pushed one delta at a time, then \`end()\`; median of several runs. Two payloads, because \`JSON.parse\` costs very different amounts on them: **string-heavy** is \`write_file\` with one long \`content\` string (quotes, backslashes, newlines), which \`JSON.parse\` reads in one fast scan; **structured** is \`import_records\` with an array of records (numbers, booleans, \`null\`, nested objects, short strings). "× JSON.parse" is the stream's total time over one \`JSON.parse\` of the same payload in the same run; "partial-json ×" is partial-json re-parsing the accumulated payload on every delta (what peers do), over the stream's time ("est." when sampled evenly and scaled). Peak held is the most UTF-16 the stream held back at once, in bytes.`,
+    `Measured ${table.date}, load average ${table.loadAverage.join(' / ')}. One hermes call (\`<tool_call>{...}</tool_call>\`, forced \`hermes\`, reasoning not forced open, limits raised so 2 MB calls are read) pushed one delta at a time, then \`end()\`; median of several runs. Two payloads, because \`JSON.parse\` costs very different amounts on them: **string-heavy** is \`write_file\` with one long \`content\` string (quotes, backslashes, newlines), which \`JSON.parse\` reads in one fast scan; **structured** is \`import_records\` with an array of records (numbers, booleans, \`null\`, nested objects, short strings). "× JSON.parse" is the stream's total time over one \`JSON.parse\` of the same payload in the same run; "partial-json ×" is partial-json re-parsing the accumulated payload on every delta (what peers do), over the stream's time ("est." when sampled evenly and scaled). Peak held is the most UTF-16 the stream held back at once, in bytes. "Floor" is the same deltas through a push that parses nothing, only keeps each delta and returns it as one event in a new array: the least any push API with an event per delta costs here, timed in the same run.`,
     '',
   );
   lines.push(
-    '| payload | size | delta | deltas | stream ms | µs / delta | peak held bytes | JSON.parse ms | × JSON.parse | partial-json ms | partial-json × | call ok |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+    '| payload | size | delta | deltas | stream ms | µs / delta | peak held bytes | JSON.parse ms | × JSON.parse | floor × JSON.parse | partial-json ms | partial-json × | call ok |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
   );
   for (const row of table.rows) {
     const peer =
@@ -256,7 +256,7 @@ function renderStreamTable(table: StreamTable): string[] {
             `${fixed(row.partialJsonMs / row.ms, 0)}×`,
           ];
     lines.push(
-      `| ${row.payload} | ${row.size} | ${row.delta} | ${row.deltas.toLocaleString('en')} | ${ms(row.ms)} | ${fixed((row.ms * 1000) / row.deltas, 3)} | ${row.peakHeldBytes.toLocaleString('en')} | ${ms(row.jsonParseMs)} | ${fixed(row.ms / row.jsonParseMs, 1)}× | ${peer[0]} | ${peer[1]} | ${row.ok ? 'yes' : '**no**'} |`,
+      `| ${row.payload} | ${row.size} | ${row.delta} | ${row.deltas.toLocaleString('en')} | ${ms(row.ms)} | ${fixed((row.ms * 1000) / row.deltas, 3)} | ${row.peakHeldBytes.toLocaleString('en')} | ${ms(row.jsonParseMs)} | ${fixed(row.ms / row.jsonParseMs, 1)}× | ${fixed(row.floorMs / row.jsonParseMs, 1)}× | ${peer[0]} | ${peer[1]} | ${row.ok ? 'yes' : '**no**'} |`,
     );
   }
   lines.push('');
