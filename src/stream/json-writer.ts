@@ -75,10 +75,11 @@ class PrefixWriter implements JsonPrefixWriter {
   private pending = '';
   // Raw text of the number or literal being read; written once it ends.
   private token = '';
-  // Inside a string: 0 none, 1 after `\`, 2 to 5 reading `\u` hex digits.
+  // Inside a string: 0 none, 1 after `\`, 2 to 5 reading the hex digits of a `\u` escape (2 + how
+  // many were read).
   private escape = 0;
-  // The hex digits of a `\u` escape read so far.
-  private hex = '';
+  // The value of the `\u` escape's hex digits read so far (a number: no string to build or parse).
+  private hex = 0;
 
   constructor(maxDepth: number) {
     this.maxDepth = maxDepth;
@@ -89,32 +90,61 @@ class PrefixWriter implements JsonPrefixWriter {
   }
 
   write(text: string): string {
-    const mode = this.mode;
-    if (this.escape === 0) {
-      if (mode === STRING && this.pending === '') {
-        // Most deltas of a long string argument are plain text: written as they are, uncopied.
-        let index = 0;
-        while (index < text.length) {
-          const unit = text.charCodeAt(index);
-          if (unit === 0x22 || unit === 0x5c || unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff))
-            break;
-          index += 1;
-        }
-        if (index === text.length) return text;
-      } else if (text.length === 1) {
-        // One-unit deltas (a token each) mostly extend a key or a number: nothing to write yet.
-        const unit = text.charCodeAt(0);
-        if (mode === KEY && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
-          this.key += text;
-          return '';
-        }
-        if (mode === NUMBER && isNumberUnit(unit)) {
-          this.token += text;
-          return '';
-        }
+    // Most deltas are one unit (a token each): read by its code, without the general loop.
+    if (text.length === 1) return this.writeUnit(text.charCodeAt(0), text);
+    if (this.mode === STRING && this.escape === 0 && this.pending === '') {
+      // Most longer deltas of a long string argument are plain text: written as they are, uncopied.
+      let index = 0;
+      while (index < text.length) {
+        const unit = text.charCodeAt(index);
+        if (unit === 0x22 || unit === 0x5c || unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff))
+          break;
+        index += 1;
       }
+      if (index === text.length) return text;
     }
     return this.read(text);
+  }
+
+  /** What {@link read} does for a text of one unit, `char` being that unit as a string. */
+  private writeUnit(unit: number, char: string): string {
+    const mode = this.mode;
+    switch (mode) {
+      case STRING: {
+        if (this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+          if (this.pending === '' && (unit < 0xd800 || unit > 0xdfff)) return char;
+          this.pending += char;
+          return this.flushString(false);
+        }
+        const out = this.stringUnit(STRING, unit);
+        return this.mode === STRING ? out + this.flushString(false) : out;
+      }
+      case KEY:
+        if (this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+          this.key += char;
+          return '';
+        }
+        return this.stringUnit(KEY, unit);
+      case NUMBER:
+        if (isNumberUnit(unit)) {
+          this.token += char;
+          return '';
+        }
+        return this.endToken(NUMBER, unit);
+      case LITERAL:
+        if (unit >= 0x61 && unit <= 0x7a) {
+          this.token += char;
+          return '';
+        }
+        return this.endToken(LITERAL, unit);
+      case DONE:
+      case STALLED:
+        return '';
+      default: {
+        const out = this.structural(mode, unit);
+        return this.mode === STRING ? out + this.flushString(false) : out;
+      }
+    }
   }
 
   private flushString(all: boolean): string {
@@ -144,13 +174,181 @@ class PrefixWriter implements JsonPrefixWriter {
     this.mode = this.objects.length === 0 ? DONE : AFTER;
   }
 
+  /**
+   * The number or literal being read ended at `unit`: writes it, then reads `unit` as what follows
+   * it. Returns what it writes.
+   */
+  private endToken(mode: number, unit: number): string {
+    const token = this.token;
+    const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
+    if (written === '') {
+      this.mode = STALLED;
+      return '';
+    }
+    this.token = '';
+    this.endValue();
+    return this.mode === AFTER ? written + this.structural(AFTER, unit) : written;
+  }
+
+  /**
+   * A unit of a string (`mode` STRING) or key (`mode` KEY) other than plain text: its closing
+   * quote, a unit of an escape, or a control character. Returns what it writes; the caller
+   * flushes `pending` afterwards.
+   */
+  private stringUnit(mode: number, unit: number): string {
+    const escape = this.escape;
+    if (escape === 0) {
+      if (unit === 0x22) {
+        if (mode === KEY) {
+          this.mode = COLON;
+          return '';
+        }
+        const out = this.flushString(true) + '"';
+        this.endValue();
+        return out;
+      }
+      // Plain text is taken before this: what is left is a backslash or a control character.
+      if (unit === 0x5c) this.escape = 1;
+      else this.mode = STALLED;
+      return '';
+    }
+    if (escape === 1) {
+      if (unit === 0x75) {
+        this.escape = 2;
+        this.hex = 0;
+        return '';
+      }
+      const decoded = decodeEscape(unit);
+      if (decoded === '') {
+        this.mode = STALLED;
+        return '';
+      }
+      this.escape = 0;
+      if (mode === KEY) {
+        this.key += decoded;
+        return '';
+      }
+      // Its canonical spelling is fixed, and it pairs with no surrogate waiting before it.
+      return this.flushString(true) + canonicalEscape(unit);
+    }
+    const digit = hexValue(unit);
+    if (digit < 0) {
+      this.mode = STALLED;
+      return '';
+    }
+    const hex = this.hex * 16 + digit;
+    if (escape < 5) {
+      this.escape = escape + 1;
+      this.hex = hex;
+      return '';
+    }
+    this.escape = 0;
+    const decoded = String.fromCharCode(hex);
+    if (mode === KEY) this.key += decoded;
+    else this.pending += decoded;
+    return '';
+  }
+
+  /**
+   * A unit where a value, key, `:`, `,` or closer is due (`mode` VALUE, KEY_OR_CLOSE, KEY_START,
+   * COLON or AFTER). Returns what it writes.
+   */
+  private structural(mode: number, unit: number): string {
+    if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) return '';
+    const objects = this.objects;
+    const counts = this.counts;
+    switch (mode) {
+      case VALUE:
+        if (unit === 0x22) {
+          this.mode = STRING;
+          return this.startValue() + '"';
+        }
+        if (unit === 0x2d || (unit >= 0x30 && unit <= 0x39)) {
+          const separator = this.startValue();
+          this.token = String.fromCharCode(unit);
+          this.mode = NUMBER;
+          return separator;
+        }
+        if (unit === 0x74 || unit === 0x66 || unit === 0x6e) {
+          const separator = this.startValue();
+          this.token = unit === 0x74 ? 't' : unit === 0x66 ? 'f' : 'n';
+          this.mode = LITERAL;
+          return separator;
+        }
+        if (unit === 0x7b || unit === 0x5b) {
+          if (objects.length >= this.maxDepth) {
+            this.mode = STALLED;
+            return '';
+          }
+          const separator = this.startValue();
+          const object = unit === 0x7b;
+          objects.push(object);
+          counts.push(0);
+          this.mode = object ? KEY_OR_CLOSE : VALUE;
+          return object ? separator + '{' : separator + '[';
+        }
+        if (
+          unit === 0x5d &&
+          objects[objects.length - 1] === false &&
+          counts[counts.length - 1] === 0
+        ) {
+          objects.pop();
+          counts.pop();
+          this.endValue();
+          return ']';
+        }
+        this.mode = STALLED;
+        return '';
+      case KEY_OR_CLOSE:
+      case KEY_START:
+        if (unit === 0x22) {
+          this.key = '';
+          this.mode = KEY;
+        } else if (unit === 0x7d && mode === KEY_OR_CLOSE) {
+          objects.pop();
+          counts.pop();
+          this.endValue();
+          return '}';
+        } else this.mode = STALLED;
+        return '';
+      case COLON: {
+        const key = this.key;
+        if (unit !== 0x3a || isArrayIndex(key)) {
+          this.mode = STALLED;
+          return '';
+        }
+        const count = counts[counts.length - 1] as number;
+        counts[counts.length - 1] = count + 1;
+        this.mode = VALUE;
+        const quoted = needsEscape(key) ? JSON.stringify(key) : `"${key}"`;
+        return count > 0 ? `,${quoted}:` : `${quoted}:`;
+      }
+      default: {
+        // AFTER
+        const inObject = objects[objects.length - 1] === true;
+        if (unit === 0x2c) {
+          this.mode = inObject ? KEY_START : VALUE;
+          return '';
+        }
+        if (unit === (inObject ? 0x7d : 0x5d)) {
+          objects.pop();
+          counts.pop();
+          this.endValue();
+          return inObject ? '}' : ']';
+        }
+        this.mode = STALLED;
+        return '';
+      }
+    }
+  }
+
   /** The general reader: through the states, plain runs of strings, keys and tokens at once. */
   private read(text: string): string {
-    const { objects, counts } = this;
     let out = '';
     let index = 0;
-    while (index < text.length && this.mode !== DONE && this.mode !== STALLED) {
+    while (index < text.length) {
       const mode = this.mode;
+      if (mode === DONE || mode === STALLED) break;
       const unit = text.charCodeAt(index);
       if (mode === STRING && this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
         // A run of plain string text, copied in one slice.
@@ -194,133 +392,11 @@ class PrefixWriter implements JsonPrefixWriter {
           index = end;
           continue;
         }
-        // The token ended at this unit: write it, then read the unit again as what follows.
-        const token = this.token;
-        const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
-        if (written === '') {
-          this.mode = STALLED;
-          break;
-        }
-        out += written;
-        this.token = '';
-        this.endValue();
-        continue;
-      }
-      const char = text[index] as string;
-      if (mode === STRING || mode === KEY) {
-        if (this.escape === 0) {
-          if (char === '"') {
-            if (mode === KEY) {
-              this.mode = COLON;
-            } else {
-              out += this.flushString(true) + '"';
-              this.endValue();
-            }
-          } else if (char === '\\') this.escape = 1;
-          // Plain text was taken in runs above: what is left is a control character.
-          else this.mode = STALLED;
-        } else if (this.escape === 1) {
-          if (char === 'u') {
-            this.escape = 2;
-            this.hex = '';
-          } else {
-            const decoded = decodeEscape(unit);
-            if (decoded === '') this.mode = STALLED;
-            else if (mode === KEY) this.key += decoded;
-            // Its canonical spelling is fixed, and it pairs with no surrogate waiting before it.
-            else out += this.flushString(true) + canonicalEscape(unit);
-            this.escape = 0;
-          }
-        } else {
-          if (!isHexUnit(unit)) {
-            this.mode = STALLED;
-            break;
-          }
-          this.hex += char;
-          if (this.hex.length === 4) {
-            const decoded = String.fromCharCode(parseInt(this.hex, 16));
-            if (mode === KEY) this.key += decoded;
-            else this.pending += decoded;
-            this.escape = 0;
-          }
-        }
-        index += 1;
-        continue;
-      }
+        // The token ended at this unit, which endToken also reads as what follows.
+        out += this.endToken(mode, unit);
+      } else if (mode === STRING || mode === KEY) out += this.stringUnit(mode, unit);
+      else out += this.structural(mode, unit);
       index += 1;
-      if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) continue;
-      switch (mode) {
-        case VALUE:
-          if (
-            char === ']' &&
-            objects[objects.length - 1] === false &&
-            counts[counts.length - 1] === 0
-          ) {
-            objects.pop();
-            counts.pop();
-            out += ']';
-            this.endValue();
-          } else if (char === '{' || char === '[') {
-            if (objects.length >= this.maxDepth) {
-              this.mode = STALLED;
-              break;
-            }
-            out += this.startValue() + char;
-            objects.push(char === '{');
-            counts.push(0);
-            this.mode = char === '{' ? KEY_OR_CLOSE : VALUE;
-          } else if (char === '"') {
-            out += this.startValue() + '"';
-            this.mode = STRING;
-          } else if (char === '-' || (unit >= 0x30 && unit <= 0x39)) {
-            out += this.startValue();
-            this.token = char;
-            this.mode = NUMBER;
-          } else if (char === 't' || char === 'f' || char === 'n') {
-            out += this.startValue();
-            this.token = char;
-            this.mode = LITERAL;
-          } else this.mode = STALLED;
-          break;
-        case KEY_OR_CLOSE:
-        case KEY_START:
-          if (char === '"') {
-            this.key = '';
-            this.mode = KEY;
-          } else if (char === '}' && mode === KEY_OR_CLOSE) {
-            objects.pop();
-            counts.pop();
-            out += '}';
-            this.endValue();
-          } else this.mode = STALLED;
-          break;
-        case COLON: {
-          const key = this.key;
-          if (char !== ':' || isArrayIndex(key)) {
-            this.mode = STALLED;
-            break;
-          }
-          const count = counts[counts.length - 1] as number;
-          counts[counts.length - 1] = count + 1;
-          out +=
-            (count > 0 ? ',' : '') + (needsEscape(key) ? JSON.stringify(key) : `"${key}"`) + ':';
-          this.mode = VALUE;
-          break;
-        }
-        case AFTER: {
-          const inObject = objects[objects.length - 1] === true;
-          if (char === ',') this.mode = inObject ? KEY_START : VALUE;
-          else if (char === (inObject ? '}' : ']')) {
-            objects.pop();
-            counts.pop();
-            out += char;
-            this.endValue();
-          } else this.mode = STALLED;
-          break;
-        }
-        default:
-          this.mode = STALLED;
-      }
     }
     if (this.mode === STRING) out += this.flushString(false);
     return out;
@@ -331,12 +407,12 @@ function isSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdfff;
 }
 
-function isHexUnit(unit: number): boolean {
-  return (
-    (unit >= 0x30 && unit <= 0x39) ||
-    (unit >= 0x41 && unit <= 0x46) ||
-    (unit >= 0x61 && unit <= 0x66)
-  );
+/** The value of a hex digit unit, or -1 for any other unit. */
+function hexValue(unit: number): number {
+  if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
+  if (unit >= 0x41 && unit <= 0x46) return unit - 0x37;
+  if (unit >= 0x61 && unit <= 0x66) return unit - 0x57;
+  return -1;
 }
 
 /** The units a JSON number is spelled with: digits, `.`, `e`, `E`, `+`, `-`. */
