@@ -65,16 +65,23 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
 class PrefixWriter implements JsonPrefixWriter {
   private readonly maxDepth: number;
   private mode = VALUE;
-  // Open containers, innermost last: true for an object, false for an array.
-  private readonly objects: boolean[] = [];
-  // Members written so far in each open container: decides whether a `,` goes before the next.
-  private readonly counts: number[] = [];
-  // The decoded key being read; written only once its `:` arrives.
+  // Open containers, innermost last: -1 for an object, else how many members of the array were
+  // written (whether a `,` goes before the next). One array of small integers, pushed and popped
+  // once per container.
+  private readonly stack: number[] = [];
+  // What the key being read writes once its `:` arrives: the `,` it needs, its opening quote and
+  // its decoded units so far. Built as the key is read so that the `:` adds only its end.
   private key = '';
+  // Where the decoded key starts in `key`: 1 after `{`, 2 after `,` (a `,` goes first).
+  private keyStart = 1;
   // Decoded string text not written yet (a trailing high surrogate waits for its pair).
   private pending = '';
-  // Raw text of the number or literal being read; written once it ends.
+  // Raw text of the number being read; written once it ends.
   private token = '';
+  // The literal (`true`, `false` or `null`) whose first unit was read, and how many of its units
+  // the units read so far match, -1 once one does not: no string is built for a literal.
+  private literal = '';
+  private matched = 0;
   // Inside a string: 0 none, 1 after `\`, 2 to 5 reading the hex digits of a `\u` escape (2 + how
   // many were read).
   private escape = 0;
@@ -133,7 +140,7 @@ class PrefixWriter implements JsonPrefixWriter {
         return this.endToken(NUMBER, unit);
       case LITERAL:
         if (unit >= 0x61 && unit <= 0x7a) {
-          this.token += char;
+          this.matchLiteral(unit);
           return '';
         }
         return this.endToken(LITERAL, unit);
@@ -157,21 +164,22 @@ class PrefixWriter implements JsonPrefixWriter {
       text = text.slice(0, -1);
     }
     if (text === '') return '';
-    return needsEscape(text) ? JSON.stringify(text).slice(1, -1) : text;
+    return needsEscape(text, 0) ? JSON.stringify(text).slice(1, -1) : text;
   }
 
   /** Starts a value in the current container, returning the separator it needs. */
   private startValue(): string {
-    const counts = this.counts;
-    const depth = counts.length;
-    if (depth === 0 || this.objects[depth - 1] === true) return '';
-    const count = counts[depth - 1] as number;
-    counts[depth - 1] = count + 1;
+    const stack = this.stack;
+    const depth = stack.length;
+    if (depth === 0) return '';
+    const count = stack[depth - 1] as number;
+    if (count < 0) return '';
+    stack[depth - 1] = count + 1;
     return count > 0 ? ',' : '';
   }
 
   private endValue(): void {
-    this.mode = this.objects.length === 0 ? DONE : AFTER;
+    this.mode = this.stack.length === 0 ? DONE : AFTER;
   }
 
   /**
@@ -179,15 +187,23 @@ class PrefixWriter implements JsonPrefixWriter {
    * it. Returns what it writes.
    */
   private endToken(mode: number, unit: number): string {
-    const token = this.token;
-    const written = mode === NUMBER ? canonicalNumber(token) : isLiteral(token) ? token : '';
+    let written: string;
+    if (mode === NUMBER) {
+      written = canonicalNumber(this.token);
+      this.token = '';
+    } else written = this.matched === this.literal.length ? this.literal : '';
     if (written === '') {
       this.mode = STALLED;
       return '';
     }
-    this.token = '';
     this.endValue();
     return this.mode === AFTER ? written + this.structural(AFTER, unit) : written;
+  }
+
+  /** Reads a letter of a literal (a letter beyond the literal's end mismatches too). */
+  private matchLiteral(unit: number): void {
+    const matched = this.matched;
+    this.matched = matched >= 0 && this.literal.charCodeAt(matched) === unit ? matched + 1 : -1;
   }
 
   /**
@@ -255,8 +271,7 @@ class PrefixWriter implements JsonPrefixWriter {
    */
   private structural(mode: number, unit: number): string {
     if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) return '';
-    const objects = this.objects;
-    const counts = this.counts;
+    const stack = this.stack;
     switch (mode) {
       case VALUE:
         if (unit === 0x22) {
@@ -271,29 +286,25 @@ class PrefixWriter implements JsonPrefixWriter {
         }
         if (unit === 0x74 || unit === 0x66 || unit === 0x6e) {
           const separator = this.startValue();
-          this.token = unit === 0x74 ? 't' : unit === 0x66 ? 'f' : 'n';
+          this.literal = unit === 0x74 ? 'true' : unit === 0x66 ? 'false' : 'null';
+          this.matched = 1;
           this.mode = LITERAL;
           return separator;
         }
         if (unit === 0x7b || unit === 0x5b) {
-          if (objects.length >= this.maxDepth) {
+          if (stack.length >= this.maxDepth) {
             this.mode = STALLED;
             return '';
           }
           const separator = this.startValue();
           const object = unit === 0x7b;
-          objects.push(object);
-          counts.push(0);
+          stack.push(object ? -1 : 0);
           this.mode = object ? KEY_OR_CLOSE : VALUE;
           return object ? separator + '{' : separator + '[';
         }
-        if (
-          unit === 0x5d &&
-          objects[objects.length - 1] === false &&
-          counts[counts.length - 1] === 0
-        ) {
-          objects.pop();
-          counts.pop();
+        // An empty array's count is 0 (an object's is -1).
+        if (unit === 0x5d && stack[stack.length - 1] === 0) {
+          stack.pop();
           this.endValue();
           return ']';
         }
@@ -302,37 +313,37 @@ class PrefixWriter implements JsonPrefixWriter {
       case KEY_OR_CLOSE:
       case KEY_START:
         if (unit === 0x22) {
-          this.key = '';
+          // After `{` this is the first member; after `,` a member was written before it.
+          const first = mode === KEY_OR_CLOSE;
+          this.key = first ? '"' : ',"';
+          this.keyStart = first ? 1 : 2;
           this.mode = KEY;
         } else if (unit === 0x7d && mode === KEY_OR_CLOSE) {
-          objects.pop();
-          counts.pop();
+          stack.pop();
           this.endValue();
           return '}';
         } else this.mode = STALLED;
         return '';
       case COLON: {
         const key = this.key;
-        if (unit !== 0x3a || isArrayIndex(key)) {
+        const start = this.keyStart;
+        if (unit !== 0x3a || isArrayIndex(key, start)) {
           this.mode = STALLED;
           return '';
         }
-        const count = counts[counts.length - 1] as number;
-        counts[counts.length - 1] = count + 1;
         this.mode = VALUE;
-        const quoted = needsEscape(key) ? JSON.stringify(key) : `"${key}"`;
-        return count > 0 ? `,${quoted}:` : `${quoted}:`;
+        if (!needsEscape(key, start)) return key + '":';
+        return (start === 2 ? ',' : '') + JSON.stringify(key.slice(start)) + ':';
       }
       default: {
         // AFTER
-        const inObject = objects[objects.length - 1] === true;
+        const inObject = (stack[stack.length - 1] as number) < 0;
         if (unit === 0x2c) {
           this.mode = inObject ? KEY_START : VALUE;
           return '';
         }
         if (unit === (inObject ? 0x7d : 0x5d)) {
-          objects.pop();
-          counts.pop();
+          stack.pop();
           this.endValue();
           return inObject ? '}' : ']';
         }
@@ -380,15 +391,20 @@ class PrefixWriter implements JsonPrefixWriter {
         continue;
       }
       if (mode === NUMBER || mode === LITERAL) {
-        // The rest of the token's units in this text, added in one slice.
+        // The rest of the token's units in this text: a number's added in one slice.
         let end = index;
-        while (end < text.length) {
-          const next = text.charCodeAt(end);
-          if (mode === NUMBER ? !isNumberUnit(next) : next < 0x61 || next > 0x7a) break;
-          end += 1;
+        if (mode === NUMBER) {
+          while (end < text.length && isNumberUnit(text.charCodeAt(end))) end += 1;
+          if (end > index) this.token += text.slice(index, end);
+        } else {
+          while (end < text.length) {
+            const next = text.charCodeAt(end);
+            if (next < 0x61 || next > 0x7a) break;
+            this.matchLiteral(next);
+            end += 1;
+          }
         }
         if (end > index) {
-          this.token += text.slice(index, end);
           index = end;
           continue;
         }
@@ -474,9 +490,11 @@ function zerosAfter(token: string, at: number): number {
   return count;
 }
 
-/** True when `JSON.stringify` would write some unit of `text` other than as itself. */
-function needsEscape(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) {
+/**
+ * True when `JSON.stringify` would write some unit of `text` from `start` on other than as itself.
+ */
+function needsEscape(text: string, start: number): boolean {
+  for (let index = start; index < text.length; index += 1) {
     const unit = text.charCodeAt(index);
     if (unit < 0x20 || unit === 0x22 || unit === 0x5c || (unit >= 0xd800 && unit <= 0xdfff)) {
       return true;
@@ -538,12 +556,11 @@ function canonicalEscape(unit: number): string {
   }
 }
 
-/** A key `JSON.stringify` would move to the front (a digit first is rare, so the test is too). */
-function isArrayIndex(key: string): boolean {
-  const first = key.charCodeAt(0);
-  return first >= 0x30 && first <= 0x39 && ARRAY_INDEX.test(key);
-}
-
-function isLiteral(token: string): boolean {
-  return token === 'true' || token === 'false' || token === 'null';
+/**
+ * Whether the key in `key` from `start` on is one `JSON.stringify` would move to the front (a
+ * digit first is rare, so the slice and the test are too).
+ */
+function isArrayIndex(key: string, start: number): boolean {
+  const first = key.charCodeAt(start);
+  return first >= 0x30 && first <= 0x39 && ARRAY_INDEX.test(key.slice(start));
 }
