@@ -10,6 +10,17 @@ function writeAll(pieces: readonly string[]): { text: string; state: string } {
   return { text, state: writer.state };
 }
 
+/** Feeds `raw` one UTF-16 unit per write; returns the writes that wrote something. */
+function writeUnits(raw: string, maxDepth?: number): { writes: string[]; state: string } {
+  const writer = createJsonPrefixWriter(maxDepth);
+  const writes: string[] = [];
+  for (let index = 0; index < raw.length; index += 1) {
+    const written = writer.write(raw.charAt(index));
+    if (written !== '') writes.push(written);
+  }
+  return { writes, state: writer.state };
+}
+
 /**
  * Writes a JSON value the way a model might: strings with some units as `\uXXXX` (either case)
  * or `\/` escapes, numbers with a fraction or exponent JSON.stringify would drop, spaces around
@@ -60,6 +71,15 @@ function respell(value: unknown, choices: readonly number[]): string {
   };
   return write(value);
 }
+
+/**
+ * Single code points, lone surrogates among them (JSON text may carry them raw or escaped): a
+ * string unit for fast-check that also reaches the surrogate handling.
+ */
+const anyUnit = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '"', '\\', '\n'),
+);
 
 describe('createJsonPrefixWriter', () => {
   it('should write numbers, escapes and literals in canonical form', () => {
@@ -157,6 +177,86 @@ describe('createJsonPrefixWriter', () => {
         expect(writeAll([`[${token}]`]).text).toBe(`[${JSON.stringify(Number(token))}]`);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('should write each unit as soon as it is certain when fed one unit at a time', () => {
+    // A surrogate pair waits for its low half, a lone one is escaped once the string ends.
+    expect(writeUnits('["\\ud83d\\ude00", "\\uD800", "\ud83d\ude00x"]')).toEqual({
+      writes: [
+        '[',
+        '"',
+        '\ud83d\ude00',
+        '"',
+        ',"',
+        '\\ud800"',
+        ',"',
+        '\ud83d\ude00',
+        'x',
+        '"',
+        ']',
+      ],
+      state: 'done',
+    });
+    // A number is written when it ends, the comma before the next value when that value starts.
+    expect(writeUnits('[1.50,-0 ,1e2]')).toEqual({
+      writes: ['[', '1.5', ',', '0', ',', '100]'],
+      state: 'done',
+    });
+    expect(writeUnits('{"k":"\\u00e9\\n","a\\"b":2}')).toEqual({
+      writes: ['{', '"k":', '"', '\u00e9', '\\n', '"', ',"a\\"b":', '2}'],
+      state: 'done',
+    });
+    expect(writeUnits('"\ud800x"')).toEqual({ writes: ['"', '\\ud800x', '"'], state: 'done' });
+    expect(writeUnits('[tru]')).toEqual({ writes: ['['], state: 'stalled' });
+    expect(writeUnits('{"a":nulll}')).toEqual({ writes: ['{', '"a":'], state: 'stalled' });
+    expect(writeUnits('{"0":1}')).toEqual({ writes: ['{'], state: 'stalled' });
+    expect(writeUnits('[[1]]', 1)).toEqual({ writes: ['['], state: 'stalled' });
+  });
+
+  it('should write the same one unit at a time as for the whole text', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: anyUnit }), fc.jsonValue({ stringUnit: anyUnit })),
+        fc.array(fc.nat()),
+        (value, choices) => {
+          const raw = respell(value, choices);
+          const whole = writeAll([raw]);
+          const units = writeUnits(raw);
+          expect({ text: units.writes.join(''), state: units.state }).toEqual(whole);
+          if (whole.state !== 'stalled') expect(whole.text).toBe(JSON.stringify(JSON.parse(raw)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('should write the same for any chunking of a cut-off or damaged text it does not stall on', () => {
+    // Units that cut a value short or break it at the cut.
+    const junk = fc.constantFrom(...'{}[],:"\\u0-.et ', '\ud800');
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ stringUnit: anyUnit }),
+        fc.array(fc.nat()),
+        fc.nat(),
+        fc.option(junk),
+        fc.array(fc.nat()),
+        (value, choices, end, inserted, cuts) => {
+          const full = respell(value, choices);
+          const at = end % (full.length + 1);
+          const raw = full.slice(0, at) + (inserted ?? '');
+          const whole = writeAll([raw]);
+          fc.pre(whole.state !== 'stalled');
+          const units = writeUnits(raw);
+          expect({ text: units.writes.join(''), state: units.state }).toEqual(whole);
+          const pieces = split(
+            raw,
+            cuts.map((cut) => cut % (raw.length + 1)),
+          );
+          expect(writeAll(pieces)).toEqual(whole);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });
