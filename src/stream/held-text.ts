@@ -1,9 +1,11 @@
 /**
  * The text a stream holds while a section is open: appended to in small deltas, read whole only
- * when a grammar runs. Deltas are concatenated into blocks of about a thousand units (a `+=` of a
- * short string is a cheap rope node, cheaper than an array slot plus a later `join`), so a million
- * one-unit deltas neither make a million-entry array nor a million-node rope, and reading the
- * whole stays linear.
+ * when a grammar runs. The units of short deltas are stored as numbers in one reused array and
+ * turned into a string a block of about a thousand units at a time (`String.fromCharCode` over a
+ * small-integer array): a `+=` per delta allocates a rope node of about 20 bytes, and flattening
+ * that rope later walks every node, which cost several times more per unit. Longer deltas are
+ * kept as they are. A million one-unit deltas so make a thousand blocks, and reading the whole
+ * stays linear.
  */
 
 /** A growing text; see {@link createHeldText}. */
@@ -14,8 +16,10 @@ export interface HeldText {
   readonly length: number;
 }
 
-/** The recent deltas become a block once they hold this many units. */
+/** The pending units become a block once there are this many. */
 const BLOCK_UNITS = 1024;
+/** Deltas up to this long are copied unit by unit into the pending units; longer ones are kept. */
+const SHORT_DELTA = 16;
 
 /**
  * Creates a held text.
@@ -42,8 +46,10 @@ class BlockText implements HeldText {
   length: number;
   // Blocks, in order; after a read, one block: the whole text.
   private readonly blocks: string[];
-  // Recent deltas, concatenated, not in a block yet.
-  private recent = '';
+  // Units of recent short deltas, not in a block yet: the first `count` entries. The array only
+  // ever holds small integers, so V8 keeps it unboxed, and it is reused from block to block.
+  private readonly units: number[] = [];
+  private count = 0;
 
   constructor(initial: string) {
     this.blocks = initial === '' ? [] : [initial];
@@ -51,28 +57,49 @@ class BlockText implements HeldText {
   }
 
   append(delta: string): void {
-    this.recent += delta;
-    this.length += delta.length;
-    if (this.recent.length >= BLOCK_UNITS) {
-      // Reading a unit flattens the rope in V8: kept as a rope, a block of one-unit deltas
-      // would hold about 30 bytes of nodes per unit until the next read.
-      this.recent.charCodeAt(0);
-      this.blocks.push(this.recent);
-      this.recent = '';
+    const size = delta.length;
+    this.length += size;
+    if (size === 1) {
+      // The usual delta inside a long call: one store.
+      this.put(delta.charCodeAt(0));
+      return;
     }
+    if (size <= SHORT_DELTA) {
+      for (let index = 0; index < size; index += 1) this.put(delta.charCodeAt(index));
+      return;
+    }
+    this.flush();
+    this.blocks.push(delta);
   }
 
   text(): string {
     const blocks = this.blocks;
-    if (this.recent !== '') {
-      blocks.push(this.recent);
-      this.recent = '';
-    }
+    this.flush();
     if (blocks.length > 1) {
       const whole = blocks.join('');
       blocks.length = 0;
       blocks.push(whole);
     }
     return blocks[0] ?? '';
+  }
+
+  private put(unit: number): void {
+    const units = this.units;
+    if (this.count < units.length) units[this.count] = unit;
+    else units.push(unit);
+    this.count += 1;
+    if (this.count === BLOCK_UNITS) this.flush();
+  }
+
+  /** Turns the pending units into a block. */
+  private flush(): void {
+    const count = this.count;
+    if (count === 0) return;
+    const units = this.units;
+    // Lone surrogates are kept as they are: fromCharCode takes code units, not code points.
+    this.blocks.push(
+      String.fromCharCode.apply(null, count === units.length ? units : units.slice(0, count)),
+    );
+    this.count = 0;
   }
 }

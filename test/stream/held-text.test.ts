@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createHeldText } from '../../src/stream/held-text.js';
+
+/** Appends the pieces one by one, reading the whole text after the pieces listed in `reads`. */
+function hold(initial: string, pieces: readonly string[], reads: ReadonlySet<number> = new Set()) {
+  const held = createHeldText(initial);
+  let expected = initial;
+  pieces.forEach((piece, index) => {
+    held.append(piece);
+    expected += piece;
+    expect(held.length).toBe(expected.length);
+    if (reads.has(index)) expect(held.text()).toBe(expected);
+  });
+  return { held, expected };
+}
+
+describe('createHeldText', () => {
+  it('should give back what was appended, across blocks of one-unit deltas', () => {
+    const text = '{"a": "é😀\\n"}'.repeat(300);
+    const { held, expected } = hold('<tool_call>', text.split(''));
+    expect(held.text()).toBe(expected);
+    expect(held.text()).toBe(expected);
+  });
+
+  it('should keep lone surrogates and a pair split across deltas as they are', () => {
+    const pieces = ['\ud83d', '\ude00', 'x', '\udc00', '\ud800', 'ab\ud800', '\udfff'];
+    const { held, expected } = hold('', pieces);
+    expect(held.text()).toBe(expected);
+  });
+
+  it('should mix short, long and empty deltas, read at any point', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 8 }),
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+            fc.string({ unit: 'binary', maxLength: 20 }),
+            fc.string({ maxLength: 2000 }),
+          ),
+          { maxLength: 80 },
+        ),
+        fc.array(fc.nat(80), { maxLength: 5 }),
+        (initial, pieces, reads) => {
+          const { held, expected } = hold(initial, pieces, new Set(reads));
+          expect(held.text()).toBe(expected);
+        },
+      ),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+});
