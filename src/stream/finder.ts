@@ -109,34 +109,41 @@ export function createFinder(needles: readonly string[]): Finder {
     }
   }
 
+  /** Any delta, once the one-unit fast path of `feed` did not answer. */
+  function search(delta: string, offset: number): Found | undefined {
+    bestAt = -1;
+    bestNeedle = -1;
+    if (delta.length <= 4 * reach) {
+      // With no partial match, nothing happens before the first unit that starts a needle: when
+      // all needles start alike (a format's end markers), a native search finds it.
+      const from = engaged === 0 && onlyStart !== '' ? delta.indexOf(onlyStart) : 0;
+      if (from !== -1) step(delta, from, delta.length, offset);
+    } else {
+      // A long delta (a section's text caught up at once): the unit loop only where a match
+      // may cross its start or end, native searches for the occurrences inside it. The states
+      // at its end depend only on its last `reach` units (a partial match is shorter).
+      step(delta, 0, reach, offset);
+      for (let which = 0; which < count; which += 1) {
+        const at = firstInside(delta, needles[which] as string, anchors[which] as number);
+        if (at !== -1) consider(offset + at, which);
+      }
+      matched.fill(0);
+      engaged = 0;
+      step(delta, delta.length - reach, delta.length, offset);
+    }
+    return bestNeedle === -1 ? undefined : { at: bestAt, needle: needles[bestNeedle] as string };
+  }
+
   return {
+    // Kept this small so that V8 inlines it into the stream's per-push path: the search is out
+    // of line.
     feed(delta, offset) {
       if (engaged === 0 && delta.length === 1) {
         // The usual one-unit delta inside a call: one table lookup when it starts no needle.
         const unit = delta.charCodeAt(0);
         if (unit < 128 ? asciiStarts[unit] === 0 : !otherStarts.includes(unit)) return undefined;
       }
-      bestAt = -1;
-      bestNeedle = -1;
-      if (delta.length <= 4 * reach) {
-        // With no partial match, nothing happens before the first unit that starts a needle: when
-        // all needles start alike (a format's end markers), a native search finds it.
-        const from = engaged === 0 && onlyStart !== '' ? delta.indexOf(onlyStart) : 0;
-        if (from !== -1) step(delta, from, delta.length, offset);
-      } else {
-        // A long delta (a section's text caught up at once): the unit loop only where a match
-        // may cross its start or end, native searches for the occurrences inside it. The states
-        // at its end depend only on its last `reach` units (a partial match is shorter).
-        step(delta, 0, reach, offset);
-        for (let which = 0; which < count; which += 1) {
-          const at = firstInside(delta, needles[which] as string, anchors[which] as number);
-          if (at !== -1) consider(offset + at, which);
-        }
-        matched.fill(0);
-        engaged = 0;
-        step(delta, delta.length - reach, delta.length, offset);
-      }
-      return bestNeedle === -1 ? undefined : { at: bestAt, needle: needles[bestNeedle] as string };
+      return search(delta, offset);
     },
   };
 }

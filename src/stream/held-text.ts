@@ -56,20 +56,13 @@ class BlockText implements HeldText {
     this.length = initial.length;
   }
 
+  // Small, so that V8 inlines it into the stream's per-push path; longer deltas go out of line.
   append(delta: string): void {
-    const size = delta.length;
-    this.length += size;
-    if (size === 1) {
+    if (delta.length === 1) {
       // The usual delta inside a long call: one store.
+      this.length += 1;
       this.put(delta.charCodeAt(0));
-      return;
-    }
-    if (size <= SHORT_DELTA) {
-      for (let index = 0; index < size; index += 1) this.put(delta.charCodeAt(index));
-      return;
-    }
-    this.flush();
-    this.blocks.push(delta);
+    } else this.appendLonger(delta);
   }
 
   text(): string {
@@ -83,12 +76,24 @@ class BlockText implements HeldText {
     return blocks[0] ?? '';
   }
 
+  private appendLonger(delta: string): void {
+    const size = delta.length;
+    this.length += size;
+    if (size <= SHORT_DELTA) {
+      for (let index = 0; index < size; index += 1) this.put(delta.charCodeAt(index));
+      return;
+    }
+    this.flush();
+    this.blocks.push(delta);
+  }
+
   private put(unit: number): void {
     const units = this.units;
-    if (this.count < units.length) units[this.count] = unit;
+    const count = this.count;
+    if (count < units.length) units[count] = unit;
     else units.push(unit);
-    this.count += 1;
-    if (this.count === BLOCK_UNITS) this.flush();
+    this.count = count + 1;
+    if (count + 1 === BLOCK_UNITS) this.flush();
   }
 
   /** Turns the pending units into a block. */

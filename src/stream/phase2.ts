@@ -95,6 +95,16 @@ export function createStreamPhase2(
   // Output text around kept issues, at its absolute offset.
   const pieces: { at: number; text: string }[] = [];
 
+  /** Notes the first unit after the last deferred call that is not a separator, if in `text`. */
+  function watchGap(text: string, offset: number): void {
+    for (let index = Math.max(0, gapFrom - offset); index < text.length; index += 1) {
+      if (!isCallSeparator(text.charCodeAt(index))) {
+        gapText = offset + index;
+        return;
+      }
+    }
+  }
+
   return {
     decide(call) {
       drawn.length = 0;
@@ -115,14 +125,9 @@ export function createStreamPhase2(
     adopt(eventId, format, issue) {
       adopted.set(issue.offset ?? -1, { id: eventId, format });
     },
+    // Called on every push: the scan is out of line, so that V8 inlines this test.
     observe(text, offset) {
-      if (gapFrom === -1 || gapText !== -1) return;
-      for (let index = Math.max(0, gapFrom - offset); index < text.length; index += 1) {
-        if (!isCallSeparator(text.charCodeAt(index))) {
-          gapText = offset + index;
-          return;
-        }
-      }
+      if (gapFrom !== -1 && gapText === -1) watchGap(text, offset);
     },
     note(sectionIssues, calls, around) {
       for (const call of calls)

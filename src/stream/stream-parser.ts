@@ -417,52 +417,77 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     }
   }
 
+  const maxOutputSize = engine.maxOutputSize;
+
+  /**
+   * The hot path of a long call (a non-empty delta while a section is open): most deltas only
+   * extend it, and the grammar is not due. Kept small, the rest out of line, so that V8 inlines
+   * what runs on every push.
+   */
+  function pushSection(delta: string): StreamEvent[] {
+    const offset = total;
+    total += delta.length;
+    if (total > maxOutputSize) return stop();
+    phase2.observe(delta, offset);
+    const state = section as SectionState;
+    const event = state.append(delta, out);
+    if (!state.due() && out.length === 0 && !untilCall) {
+      return event === undefined ? [] : [event];
+    }
+    return settleSection(state, event);
+  }
+
+  /** After a push into a section that gave more than one event, or made its grammar due. */
+  function settleSection(state: SectionState, event: StreamEvent | undefined): StreamEvent[] {
+    if (event !== undefined) out.push(event);
+    if (state.due()) drain(false);
+    return take();
+  }
+
+  /** The output outgrew maxOutputSize: parse() refuses it whole, a stream can only stop here. */
+  function stop(): StreamEvent[] {
+    mode = 'done';
+    return take();
+  }
+
+  /** Every push the section hot path does not take. */
+  function pushOther(delta: string): StreamEvent[] {
+    if (typeof delta !== 'string') {
+      throw new TypeError(`stream.push: expected a string delta, got ${typeof delta}`);
+    }
+    if (mode === 'done' || delta === '') return take();
+    if (mode === 'section') return pushSection(delta);
+    const offset = total;
+    total += delta.length;
+    if (total > maxOutputSize) return stop();
+    feedScans(delta, offset);
+    phase2.observe(delta, offset);
+    if (mode === 'prelude') {
+      prelude.append(delta);
+      stepPrelude(false, preludeFinder.feed(delta, offset));
+      if (mode === 'prelude') return take();
+    } else {
+      buffer += delta;
+      scan = undefined;
+      const at = startUnits.lastIn(delta);
+      if (at !== -1) lastStart = offset + at;
+    }
+    drain(false);
+    return take();
+  }
+
   return new Stream({
     push(delta) {
-      if (typeof delta !== 'string') {
-        throw new TypeError(`stream.push: expected a string delta, got ${typeof delta}`);
-      }
-      if (mode === 'done' || delta === '') return take();
-      const offset = total;
-      total += delta.length;
-      if (total > engine.maxOutputSize) {
-        // parse() refuses the whole output; a stream can only stop here.
-        mode = 'done';
-        return take();
-      }
-      if (mode === 'section') {
-        // The hot path of a long call: most deltas only extend it, and the grammar is not due.
-        phase2.observe(delta, offset);
-        const state = section as SectionState;
-        const event = state.append(delta, out);
-        if (!state.due() && out.length === 0 && !untilCall) {
-          return event === undefined ? [] : [event];
-        }
-        if (event !== undefined) out.push(event);
-        if (state.due()) drain(false);
-        return take();
-      }
-      feedScans(delta, offset);
-      phase2.observe(delta, offset);
-      if (mode === 'prelude') {
-        prelude.append(delta);
-        stepPrelude(false, preludeFinder.feed(delta, offset));
-        if (mode === 'prelude') return take();
-      } else {
-        buffer += delta;
-        scan = undefined;
-        const at = startUnits.lastIn(delta);
-        if (at !== -1) lastStart = offset + at;
-      }
-      drain(false);
-      return take();
+      return mode === 'section' && typeof delta === 'string' && delta !== ''
+        ? pushSection(delta)
+        : pushOther(delta);
     },
     end() {
       if (ended) return take();
       ended = true;
       if (mode === 'prelude') stepPrelude(true, undefined);
-      if (mode !== 'done' || total <= engine.maxOutputSize) drain(true);
-      if (total <= engine.maxOutputSize) phase2.finish(counters.index, out);
+      if (mode !== 'done' || total <= maxOutputSize) drain(true);
+      if (total <= maxOutputSize) phase2.finish(counters.index, out);
       mode = 'done';
       buffer = '';
       return take();
