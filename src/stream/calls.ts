@@ -150,16 +150,17 @@ export function emitCall(
   const { out, ids } = context;
   if (started !== undefined) {
     const canonical = JSON.stringify(call.arguments);
-    const sent = started.sent.text();
+    // Compared where it is kept: joining what was sent would copy it only to compare it.
     const same =
-      call.name === started.name && call.id === started.ownId && canonical.startsWith(sent);
+      call.name === started.name && call.id === started.ownId && started.sent.isPrefixOf(canonical);
     if (same) {
       const verdict = context.decide(call);
-      if (canonical.length > sent.length) {
+      const sentLength = started.sent.length;
+      if (canonical.length > sentLength) {
         out.push({
           type: 'tool-call-delta',
           id: started.id,
-          argumentsDelta: canonical.slice(sent.length),
+          argumentsDelta: canonical.slice(sentLength),
         });
       }
       out.push(endEvent(started.id, verdict));

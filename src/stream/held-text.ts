@@ -13,6 +13,13 @@ export interface HeldText {
   append(delta: string): void;
   /** The whole held text (joined once, then cached until the next append). */
   text(): string;
+  /**
+   * Whether `text` starts with the held text, compared piece by piece: nothing is joined.
+   *
+   * @param text - The text to compare with.
+   * @returns `text.startsWith(this.text())`.
+   */
+  isPrefixOf(text: string): boolean;
   readonly length: number;
 }
 
@@ -74,6 +81,20 @@ class BlockText implements HeldText {
       blocks.push(whole);
     }
     return blocks[0] ?? '';
+  }
+
+  isPrefixOf(text: string): boolean {
+    if (this.length > text.length) return false;
+    this.flush();
+    let at = 0;
+    for (const block of this.blocks) {
+      // A slice and `===`, not `startsWith(block, at)`: V8 compares equal-length strings with a
+      // native block compare, while startsWith walks unit by unit (about 30 times slower on a
+      // call's 20 KB of arguments).
+      if (text.slice(at, at + block.length) !== block) return false;
+      at += block.length;
+    }
+    return true;
   }
 
   private appendLonger(delta: string): void {

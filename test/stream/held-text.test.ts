@@ -26,6 +26,8 @@ describe('createHeldText', () => {
   it('should keep lone surrogates and a pair split across deltas as they are', () => {
     const pieces = ['\ud83d', '\ude00', 'x', '\udc00', '\ud800', 'ab\ud800', '\udfff'];
     const { held, expected } = hold('', pieces);
+    expect(held.isPrefixOf(expected)).toBe(true);
+    expect(held.isPrefixOf(expected.replace('\udfff', '\udffe'))).toBe(false);
     expect(held.text()).toBe(expected);
   });
 
@@ -44,6 +46,15 @@ describe('createHeldText', () => {
         fc.array(fc.nat(80), { maxLength: 5 }),
         (initial, pieces, reads) => {
           const { held, expected } = hold(initial, pieces, new Set(reads));
+          expect(held.isPrefixOf(expected)).toBe(true);
+          expect(held.isPrefixOf(`${expected}tail`)).toBe(true);
+          if (expected !== '') {
+            expect(held.isPrefixOf(expected.slice(0, -1))).toBe(false);
+            // Any one unit changed, wherever it is held (block or pending units).
+            const at = expected.length >> 1;
+            const changed = `${expected.slice(0, at)}${expected[at] === 'x' ? 'y' : 'x'}${expected.slice(at + 1)}`;
+            expect(held.isPrefixOf(changed)).toBe(false);
+          }
           expect(held.text()).toBe(expected);
         },
       ),
