@@ -59,21 +59,13 @@ function failureOf(needle: string): Int32Array {
  */
 export function createFinder(needles: readonly string[]): Finder {
   const count = needles.length;
-  const failures = needles.map(failureOf);
   // Destructured: the push path tests these on every unit it may skip.
-  const { ascii: asciiStarts, other: otherStarts } = startUnitsOf(needles);
+  const { failures, asciiStarts, otherStarts, reach, onlyStart, anchors } =
+    FINDER_TABLES.get(needles);
   // Per needle: how many of its first units the text fed so far ends with (always < its length).
   const matched = new Int32Array(count);
   // How many needles have a partial match: while none has, a unit that starts no needle is skipped.
   let engaged = 0;
-  // A partial match spans at most this many units: what a long delta's ends are read unit by unit.
-  const reach = Math.max(...needles.map((needle) => needle.length)) - 1;
-  // The unit every needle starts with, when they all start with the same one; else ''.
-  const onlyStart = needles.every((needle) => needle[0] === needles[0]?.[0])
-    ? (needles[0]?.[0] ?? '')
-    : '';
-  // Per needle, for native searches: from where to search it (see anchorOf).
-  const anchors = needles.map(anchorOf);
   // The best occurrence of the current feed: earliest start, then the needle listed first.
   let bestAt = -1;
   let bestNeedle = -1;
@@ -148,6 +140,63 @@ export function createFinder(needles: readonly string[]): Finder {
   };
 }
 
+/** What a finder reads from its needles, the same for every finder over them (never written). */
+interface FinderTables {
+  failures: Int32Array[];
+  asciiStarts: Uint8Array;
+  otherStarts: number[];
+  /** A partial match spans at most this many units: what a long delta's ends are read unit by unit. */
+  reach: number;
+  /** The unit every needle starts with, when they all start with the same one; else ''. */
+  onlyStart: string;
+  /** Per needle, for native searches: from where to search it (see anchorOf). */
+  anchors: number[];
+}
+
+function finderTables(needles: readonly string[]): FinderTables {
+  const { ascii, other } = startUnitsOf(needles);
+  return {
+    failures: needles.map(failureOf),
+    asciiStarts: ascii,
+    otherStarts: other,
+    reach: Math.max(...needles.map((needle) => needle.length)) - 1,
+    onlyStart: needles.every((needle) => needle[0] === needles[0]?.[0])
+      ? (needles[0]?.[0] ?? '')
+      : '',
+    anchors: needles.map(anchorOf),
+  };
+}
+
+/**
+ * Tables built from needle lists, kept per list. A stream builds its finders and matchers from the
+ * same few lists (a parser's markers, a format's end markers, the reasoning tokens) every time it
+ * starts and every time a section opens; built once, each is a lookup (typed array allocations
+ * made up several percent of a short stream). A list is found by identity first, then by content
+ * (section end markers come in a new array each time); the content map is dropped whole when full.
+ */
+class Memo<T> {
+  private readonly lists = new WeakMap<readonly string[], T>();
+  private readonly keys = new Map<string, T>();
+
+  constructor(private readonly build: (needles: readonly string[]) => T) {}
+
+  get(needles: readonly string[]): T {
+    let value = this.lists.get(needles);
+    if (value !== undefined) return value;
+    const key = JSON.stringify(needles);
+    value = this.keys.get(key);
+    if (value === undefined) {
+      if (this.keys.size >= MEMO_LIMIT) this.keys.clear();
+      value = this.build(needles);
+      this.keys.set(key, value);
+    }
+    this.lists.set(needles, value);
+    return value;
+  }
+}
+
+const MEMO_LIMIT = 256;
+
 /**
  * Where to search a needle from: the first unit after its first that is neither a letter, a digit
  * nor a space (`need_tool: yes` from its `_`), or 0. Prose and JSON are full of `n`; searched
@@ -198,9 +247,16 @@ function firstInside(text: string, needle: string, anchor: number): number {
  * createPrefixMatcher(['<tool_call>']).possibleStart('Hi <tool_', 0); // 3
  * ```
  */
-export function createPrefixMatcher(needles: readonly string[]): {
+export function createPrefixMatcher(needles: readonly string[]): PrefixMatcher {
+  return PREFIX_MATCHERS.get(needles);
+}
+
+/** See {@link createPrefixMatcher}. */
+export interface PrefixMatcher {
   possibleStart(text: string, from: number): number;
-} {
+}
+
+function buildPrefixMatcher(needles: readonly string[]): PrefixMatcher {
   const prefixes = new Set<string>();
   const firstUnits = new Set<number>();
   let longest = 0;
@@ -231,7 +287,16 @@ export function createPrefixMatcher(needles: readonly string[]): {
  * createStartUnits(['<tool_call>', '<think>']).lastIn('a < b, c'); // 2
  * ```
  */
-export function createStartUnits(needles: readonly string[]): { lastIn(text: string): number } {
+export function createStartUnits(needles: readonly string[]): StartUnitTest {
+  return START_UNIT_TESTS.get(needles);
+}
+
+/** See {@link createStartUnits}. */
+export interface StartUnitTest {
+  lastIn(text: string): number;
+}
+
+function buildStartUnits(needles: readonly string[]): StartUnitTest {
   const { ascii, other } = startUnitsOf(needles);
   return {
     lastIn(text) {
@@ -260,3 +325,7 @@ function startUnitsOf(needles: readonly string[]): StartUnits {
   }
   return { ascii, other };
 }
+
+const FINDER_TABLES = new Memo(finderTables);
+const PREFIX_MATCHERS = new Memo(buildPrefixMatcher);
+const START_UNIT_TESTS = new Memo(buildStartUnits);

@@ -7,13 +7,19 @@
  * the total work stays linear).
  */
 import type { Format } from '../formats/format.js';
-import { createMarkerCursor, type MarkerHit } from '../pipeline/marker-index.js';
+import { createMarkerCursor, type MarkerHit, type MarkerTable } from '../pipeline/marker-index.js';
 import { OPEN_REASONING_CLOSERS, REASONING_TOKENS, THINK_OPEN } from '../pipeline/reasoning.js';
 import { INTENT_MARKERS } from '../policy/intent.js';
 import type { StreamEvent } from '../types.js';
 import { createIdPool } from './calls.js';
 import { createExampleTracker } from './examples.js';
-import { createFinder, createPrefixMatcher, createStartUnits } from './finder.js';
+import {
+  createFinder,
+  createPrefixMatcher,
+  createStartUnits,
+  type PrefixMatcher,
+  type StartUnitTest,
+} from './finder.js';
 import { createHeldText } from './held-text.js';
 import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
@@ -28,6 +34,26 @@ interface ScanCache {
   text: string;
   markers: { next(from: number): MarkerHit | undefined };
   think: number;
+}
+
+const thinkClose = createPrefixMatcher([THINK_CLOSE]);
+
+/** A marker table's matchers, built once per table (its parser's streams all use them). */
+const tableMatchers = new WeakMap<
+  MarkerTable,
+  { prefixes: PrefixMatcher; startUnits: StartUnitTest }
+>();
+
+function matchersOf(table: MarkerTable): { prefixes: PrefixMatcher; startUnits: StartUnitTest } {
+  let matchers = tableMatchers.get(table);
+  if (matchers === undefined) {
+    matchers = {
+      prefixes: createPrefixMatcher([...table.markers, THINK_OPEN, FENCE]),
+      startUnits: createStartUnits([...table.markers, THINK_OPEN]),
+    };
+    tableMatchers.set(table, matchers);
+  }
+  return matchers;
 }
 
 /** What a stream needs from its parser. */
@@ -77,9 +103,7 @@ export interface StreamParser {
 export function createStreamParser(engine: StreamEngine): StreamParser {
   const { plan } = engine.settings;
   const table = plan.table;
-  const prefixes = createPrefixMatcher([...table.markers, THINK_OPEN, FENCE]);
-  const startUnits = createStartUnits([...table.markers, THINK_OPEN]);
-  const thinkClose = createPrefixMatcher([THINK_CLOSE]);
+  const { prefixes, startUnits } = matchersOf(table);
   const intentFinder = createFinder(INTENT_MARKERS);
   const examples = createExampleTracker();
   const ids = createIdPool(engine.nextId);

@@ -48,6 +48,19 @@ function expectedAll(needles: readonly string[], pieces: readonly string[]): (Fo
 }
 
 describe('createFinder', () => {
+  it('should keep each finder its own match state when finders share needles', () => {
+    const needles = ['</tool_call>'];
+    const first = createFinder(needles);
+    const second = createFinder(needles);
+    const third = createFinder(['</tool_call>']);
+    expect(first.feed('{"a":1}</tool_', 0)).toBeUndefined();
+    expect(second.feed('call>', 0)).toBeUndefined();
+    expect(third.feed('</tool', 0)).toBeUndefined();
+    expect(first.feed('call>', 14)).toEqual({ at: 7, needle: '</tool_call>' });
+    expect(third.feed('_call>', 6)).toEqual({ at: 0, needle: '</tool_call>' });
+    expect(second.feed('_call>', 5)).toBeUndefined();
+  });
+
   it('should find a needle split across deltas at its absolute offset', () => {
     expect(feedAll(['</tool_call>'], ['{"a":1}</tool_', 'call>'])).toEqual([
       undefined,
