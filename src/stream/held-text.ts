@@ -52,7 +52,7 @@ export function createHeldText(initial: string): HeldText {
 class BlockText implements HeldText {
   length: number;
   // Blocks, in order; after a read, one block: the whole text.
-  private readonly blocks: string[];
+  private blocks: string[];
   // Units of recent short deltas, not in a block yet: the first `count` entries. The array only
   // ever holds small integers, so V8 keeps it unboxed, and it is reused from block to block.
   private readonly units: number[] = [];
@@ -73,14 +73,15 @@ class BlockText implements HeldText {
   }
 
   text(): string {
-    const blocks = this.blocks;
     this.flush();
-    if (blocks.length > 1) {
-      const whole = blocks.join('');
-      blocks.length = 0;
-      blocks.push(whole);
-    }
-    return blocks[0] ?? '';
+    const blocks = this.blocks;
+    if (blocks.length === 1) return blocks[0] as string;
+    if (blocks.length === 0) return '';
+    // A new one-block array: emptying the old one by setting its length goes through a slow
+    // builtin, which showed while a call head is read on every push.
+    const whole = blocks.join('');
+    this.blocks = [whole];
+    return whole;
   }
 
   isPrefixOf(text: string): boolean {
@@ -122,10 +123,16 @@ class BlockText implements HeldText {
     const count = this.count;
     if (count === 0) return;
     const units = this.units;
-    // Lone surrogates are kept as they are: fromCharCode takes code units, not code points.
-    this.blocks.push(
-      String.fromCharCode.apply(null, count === units.length ? units : units.slice(0, count)),
-    );
+    // Lone surrogates are kept as they are: fromCharCode takes code units, not code points. One
+    // unit (a call head is read after every one-unit push) needs no copy of the array.
+    let block: string;
+    if (count === 1) block = String.fromCharCode(units[0] as number);
+    else
+      block = String.fromCharCode.apply(
+        null,
+        count === units.length ? units : units.slice(0, count),
+      );
+    this.blocks.push(block);
     this.count = 0;
   }
 }
