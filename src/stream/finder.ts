@@ -185,11 +185,12 @@ class Memo<T> {
     if (value !== undefined) return value;
     const key = JSON.stringify(needles);
     value = this.keys.get(key);
-    if (value === undefined) {
-      if (this.keys.size >= MEMO_LIMIT) this.keys.clear();
-      value = this.build(needles);
-      this.keys.set(key, value);
-    }
+    if (value !== undefined) return value;
+    if (this.keys.size >= MEMO_LIMIT) this.keys.clear();
+    value = this.build(needles);
+    this.keys.set(key, value);
+    // Only the list it was built from: a list that is a constant (the reasoning tokens) is found
+    // by identity from then on, while lists made afresh each time are not added one by one.
     this.lists.set(needles, value);
     return value;
   }
