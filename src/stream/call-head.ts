@@ -67,24 +67,32 @@ function skipSpace(text: string, from: number, limit: number): number {
   return index;
 }
 
-/** A strict JSON string at `from`, decoded with `JSON.parse`. */
+/**
+ * A strict JSON string at `from`. A string with no escape and no control unit is its own text
+ * (what `JSON.parse` gives for it); only the others are decoded with `JSON.parse`. The head is
+ * read again on every push until it is complete, so its keys are read many times.
+ */
 function readString(
   text: string,
   from: number,
   limit: number,
 ): { value: string; end: number } | 'wait' | undefined {
   if (from >= limit) return 'wait';
-  if (text[from] !== '"') return undefined;
+  if (text.charCodeAt(from) !== 0x22) return undefined;
+  let plain = true;
   for (let index = from + 1; index < limit; index += 1) {
     const unit = text.charCodeAt(index);
-    if (unit === 0x5c) index += 1;
-    else if (unit === 0x22) {
+    if (unit === 0x5c) {
+      plain = false;
+      index += 1;
+    } else if (unit === 0x22) {
+      if (plain) return { value: text.slice(from + 1, index), end: index + 1 };
       try {
         return { value: JSON.parse(text.slice(from, index + 1)) as string, end: index + 1 };
       } catch {
         return undefined;
       }
-    }
+    } else if (unit < 0x20) plain = false;
   }
   return 'wait';
 }

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readJsonCallHead } from '../../src/stream/call-head.js';
+
+/** A head as a model writes it, with the name spelled by `JSON.stringify` or raw. */
+function head(nameJson: string, key = 'arguments'): string {
+  return `<tool_call>{"name": ${nameJson}, "${key}": {"city": "Gent"}}`;
+}
+
+describe('readJsonCallHead', () => {
+  it('should read the name and where the arguments open', () => {
+    const text = head('"get_weather"');
+    expect(readJsonCallHead(text, 11)).toEqual({
+      name: 'get_weather',
+      argumentsStart: text.indexOf('{"city"'),
+    });
+  });
+
+  it('should decode a name written with escapes', () => {
+    expect(readJsonCallHead(head('"get\\u005fweather"'), 11)).toMatchObject({
+      name: 'get_weather',
+    });
+    expect(readJsonCallHead(head('"a\\"b"'), 11)).toMatchObject({ name: 'a"b' });
+  });
+
+  it('should refuse a name holding a raw control unit, as JSON does', () => {
+    expect(readJsonCallHead(head('"get\u0001weather"'), 11)).toBeUndefined();
+    expect(readJsonCallHead(head('"get\nweather"'), 11)).toBeUndefined();
+  });
+
+  it('should refuse a first key other than name, or an unknown arguments key', () => {
+    expect(readJsonCallHead('<tool_call>{"nam\\u0065": "f", "arguments": {', 11)).toMatchObject({
+      name: 'f',
+    });
+    expect(readJsonCallHead('<tool_call>{"title": "f", "arguments": {', 11)).toBeUndefined();
+    expect(readJsonCallHead(head('"f"', 'argumentz'), 11)).toBeUndefined();
+  });
+
+  it('should read any name JSON.stringify writes, and wait on every prefix of its head', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1 }), (name) => {
+        fc.pre(name.trim() !== '');
+        const text = head(JSON.stringify(name));
+        const argumentsStart = text.indexOf('{"city"');
+        expect(readJsonCallHead(text, 11)).toEqual({ name, argumentsStart });
+        for (let end = 11; end <= argumentsStart; end += 1) {
+          expect(readJsonCallHead(text.slice(0, end), 11)).toBe('wait');
+        }
+      }),
+    );
+  });
+
+  it('should answer a raw name as JSON.parse reads it', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (raw) => {
+        // The raw text between the quotes, as a model may write it (no closing quote inside).
+        const inner = raw.replace(/["\\]/g, '');
+        let decoded: string | undefined;
+        try {
+          decoded = JSON.parse(`"${inner}"`) as string;
+        } catch {
+          decoded = undefined;
+        }
+        const answer = readJsonCallHead(head(`"${inner}"`), 11);
+        if (decoded === undefined || decoded.trim() === '') expect(answer).toBeUndefined();
+        else expect(answer).toMatchObject({ name: decoded });
+      }),
+    );
+  });
+});
