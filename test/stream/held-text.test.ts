@@ -50,7 +50,7 @@ describe('createHeldText', () => {
           expect(held.isPrefixOf(`${expected}tail`)).toBe(true);
           if (expected !== '') {
             expect(held.isPrefixOf(expected.slice(0, -1))).toBe(false);
-            // Any one unit changed, wherever it is held (block or pending units).
+            // Any one unit changed, wherever it is held (a block or the recent deltas).
             const at = expected.length >> 1;
             const changed = `${expected.slice(0, at)}${expected[at] === 'x' ? 'y' : 'x'}${expected.slice(at + 1)}`;
             expect(held.isPrefixOf(changed)).toBe(false);
