@@ -157,6 +157,8 @@ export interface Format {
    * @param start - Where the marker occurs in `text`.
    * @returns The head; `'wait'` while more text is needed; `undefined` when the first call's
    * arguments are not a JSON object that can stream (the call is then emitted at section end).
+   * Once it answers a head or `undefined` for a text, it answers the same for every longer text
+   * (the head ends at its arguments' `{`): a stream reads it again only on deltas holding a `{`.
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
 }

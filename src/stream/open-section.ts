@@ -170,7 +170,10 @@ export function createSectionState(setup: SectionSetup): SectionState {
       feedEnds(delta, start + held.length);
       held.append(delta);
       if (started !== undefined) return extendCall(started, delta);
-      tryHead(out);
+      // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays
+      // (see `Format.readCallHead`): a delta without a `{` can at most make a refusal readable,
+      // which sends nothing, so the head is not read again on it (each read rereads the text).
+      if (delta.includes('{')) tryHead(out);
       return undefined;
     },
     due() {
