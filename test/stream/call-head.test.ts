@@ -67,4 +67,41 @@ describe('readJsonCallHead', () => {
       }),
     );
   });
+
+  it('should keep an answer once given, and give a head only on text that adds its brace', () => {
+    // What the stream relies on to skip reading the head on deltas without a `{`.
+    const head = '{"name": "f", "arguments": {"a": 1}}';
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '"',
+      'name',
+      'arguments',
+      ':',
+      ',',
+      ' ',
+      'f',
+      '\\',
+      'é',
+    );
+    let heads = 0;
+    fc.assert(
+      fc.property(
+        fc.nat(head.length),
+        fc.array(piece, { maxLength: 6 }),
+        fc.array(piece, { maxLength: 6 }),
+        (cut, a, b) => {
+          const text = `<tool_call>${head.slice(0, cut)}${a.join('')}`;
+          const before = readJsonCallHead(text, 11);
+          const after = readJsonCallHead(`${text}${b.join('')}`, 11);
+          if (typeof after === 'object') heads += 1;
+          if (before !== 'wait') expect(after).toEqual(before);
+          else if (!b.includes('{')) expect(after === 'wait' || after === undefined).toBe(true);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // The property saw heads, not only refusals.
+    expect(heads).toBeGreaterThan(100);
+  });
 });
