@@ -133,10 +133,9 @@ describe('createJsonPrefixWriter', () => {
         fc.array(fc.nat()),
         (value, choices, cuts) => {
           const raw = respell(value, choices);
-          const canonical = JSON.stringify(JSON.parse(raw));
-          // The reference must read the text as the value it was written from: Node 24.21's
-          // JSON.parse can misread a respelled key (see the test of `\\u005D` below).
-          fc.pre(canonical === JSON.stringify(JSON.parse(JSON.stringify(value))));
+          // What JSON.stringify(JSON.parse(raw)) is, read off the value the text was written
+          // from: Node 24.21's JSON.parse misreads some respelled keys (see the test below).
+          const canonical = JSON.stringify(value);
           const result = writeAll(
             split(
               raw,
@@ -152,11 +151,11 @@ describe('createJsonPrefixWriter', () => {
     );
   });
 
-  it('should read a key escaped as \\u005D after a backslash key as `]`', () => {
-    // Node 24.21's JSON.parse (V8) reads this second key as a backslash, not `]`, when the key
-    // just before it was a backslash too. The writer decodes escapes itself.
-    const raw = '{"\\\\": 1, "\\u005D": 2}';
-    expect(writeAll([raw])).toEqual({ text: '{"\\\\":1,"]":2}', state: 'done' });
+  it('should read one-unit keys written as \\u escapes after a backslash key', () => {
+    // Node 24.21's JSON.parse (V8), once it has read a key written `"\\\\"`, reads later one-unit
+    // keys written as `\\u` escapes as a backslash too. The writer decodes escapes itself.
+    const raw = '{"\\\\": 1, "\\u005D": 2, "\\u0041": 3}';
+    expect(writeAll([raw])).toEqual({ text: '{"\\\\":1,"]":2,"A":3}', state: 'done' });
   });
 
   it('should write plain integers as they are and every other number as JSON.stringify does', () => {
@@ -234,7 +233,8 @@ describe('createJsonPrefixWriter', () => {
           const whole = writeAll([raw]);
           const units = writeUnits(raw);
           expect({ text: units.writes.join(''), state: units.state }).toEqual(whole);
-          if (whole.state !== 'stalled') expect(whole.text).toBe(JSON.stringify(JSON.parse(raw)));
+          // JSON.stringify(JSON.parse(raw)), without Node 24.21's misreading (see below).
+          if (whole.state !== 'stalled') expect(whole.text).toBe(JSON.stringify(value));
         },
       ),
       { numRuns: 500 },
