@@ -4,7 +4,7 @@
  * one extent as a call object. The extent comes from the JSON module's balanced scan, so a `}`
  * inside a string never ends a call.
  */
-import { parseJson, scanJsonValue } from '../../json/index.js';
+import { parseJson, scanJsonValue, type JsonOutcome } from '../../json/index.js';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import {
@@ -78,16 +78,8 @@ export function readCallItem(
   item: JsonExtentNode,
   options: CallItemOptions,
 ): CallItemOutcome {
-  const decoded = parseJson(context.text.slice(item.start, item.end), {
-    maxDepth: context.limits.maxDepth,
-    offset: item.start,
-  });
-  if (!decoded.ok) {
-    if (decoded.issue.code === 'too-deep') return decoded;
-    return item.closed
-      ? { ok: false, issue: { ...decoded.issue, code: 'malformed-tool-call' } }
-      : { ok: false, issue: cutOff(item.start) };
-  }
+  const decoded = decodeExtent(context, item);
+  if (!decoded.ok) return decoded;
   const object = readCallObject(decoded.value, item.start, options.fields ?? COMMON_CALL_FIELDS);
   if (!object.ok) return item.closed ? object : { ok: false, issue: cutOff(item.start) };
   if (options.accept !== undefined && !options.accept(decoded.value as Record<string, unknown>)) {
@@ -140,16 +132,8 @@ export function readArgumentsItem(
   item: JsonExtentNode,
   name: string,
 ): ArgumentsOutcome {
-  const decoded = parseJson(context.text.slice(item.start, item.end), {
-    maxDepth: context.limits.maxDepth,
-    offset: item.start,
-  });
-  if (!decoded.ok) {
-    if (decoded.issue.code === 'too-deep') return decoded;
-    return item.closed
-      ? { ok: false, issue: { ...decoded.issue, code: 'malformed-tool-call' } }
-      : { ok: false, issue: cutOff(item.start) };
-  }
+  const decoded = decodeExtent(context, item);
+  if (!decoded.ok) return decoded;
   if (!isPlainObject(decoded.value)) {
     const issue: Issue = {
       code: 'malformed-tool-call',
@@ -164,6 +148,22 @@ export function readArgumentsItem(
     repairs: decoded.repairs,
     complete: item.closed && decoded.complete,
   };
+}
+
+/**
+ * Decodes one extent's JSON. A failure is `too-deep` as it is, `malformed-tool-call` when the
+ * extent was closed (the model wrote something that is not JSON), else the output was cut off
+ * inside it (`incomplete-tool-call`).
+ */
+function decodeExtent(context: FormatContext, item: JsonExtentNode): JsonOutcome {
+  const decoded = parseJson(context.text.slice(item.start, item.end), {
+    maxDepth: context.limits.maxDepth,
+    offset: item.start,
+  });
+  if (decoded.ok || decoded.issue.code === 'too-deep') return decoded;
+  return item.closed
+    ? { ok: false, issue: { ...decoded.issue, code: 'malformed-tool-call' } }
+    : { ok: false, issue: cutOff(item.start) };
 }
 
 /**
