@@ -10,17 +10,21 @@
  *     npm run bench -- --only=growth  sections: compare, formats, setup, growth, stream
  *     npm run bench -- stream         the same as --only=stream (sections may be named bare)
  *     npm run bench -- --no-write     do not write BENCHMARKS.md (--write forces it in --quick)
+ *     npm run bench -- --processes=5  compare section in 5 processes, medians (default 3; 1 in --quick)
  *
  * A run of some sections rewrites only their parts of BENCHMARKS.md (and their rows of the
  * targets table); the rest of the file is kept as the last run wrote it.
  *
  * Run it on the Node you ship for: `node --import tsx scripts/bench.ts` uses the `node` on PATH.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { ParserOptions } from '../src/index.js';
 import type { Parser } from '../src/parser.js';
 import { growthInputs, hermesInputs, hermesTools, manyTools, parallel } from './bench/inputs.js';
+import { combineComparisons } from './bench/combine.js';
 import { measure, type MeasureOptions, type Task, type Timing } from './bench/measure.js';
 import {
   createAiSdkHermes,
@@ -52,6 +56,14 @@ const named = [
   ...argv.filter((arg) => !arg.startsWith('-')),
 ];
 const only = named.length === 0 ? undefined : named;
+const processesArg = argv.find((arg) => arg.startsWith('--processes='));
+// The comparison section runs in this many processes (see scripts/bench/combine.ts).
+const processes = processesArg === undefined ? (quick ? 1 : 3) : Number(processesArg.slice(12));
+if (!Number.isInteger(processes) || processes < 1) {
+  throw new TypeError(
+    `bench: --processes must be a whole number of at least 1, got ${processesArg}`,
+  );
+}
 const runs = (section: string): boolean => only === undefined || only.includes(section);
 
 const log = (line: string): void => {
@@ -84,6 +96,7 @@ const report: BenchReport = {
   platform: `${os.platform()} ${os.arch()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`,
   loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
   quick,
+  compareProcesses: processes,
   date: new Date().toISOString(),
   comparisons: [],
   formats: [],
@@ -117,6 +130,10 @@ function callsOf(parser: Parser, text: string): number {
 }
 
 async function compareSection(): Promise<void> {
+  if (processes > 1) {
+    report.comparisons.push(...compareInProcesses(processes));
+    return;
+  }
   log('compare: hermes inputs against JSON.parse, jsonrepair, partial-json, @ai-sdk-tool/parser');
   const aiSdk = createAiSdkHermes(hermesTools);
   const ours = parsers('hermes', hermesTools);
@@ -180,6 +197,43 @@ async function compareSection(): Promise<void> {
       `  ${input.id}: ${comparison.rows.map((row) => `${row.contender} ${row.ratio.toFixed(1)}x`).join(', ')}`,
     );
   }
+}
+
+/**
+ * Runs the comparison section in `count` fresh processes, one after another, and combines their
+ * tables (medians). Each process loads and warms the library on its own, so one process's JIT
+ * and load do not decide a row.
+ */
+function compareInProcesses(count: number): BenchReport['comparisons'] {
+  const script = fileURLToPath(import.meta.url);
+  const runs: BenchReport['comparisons'][] = [];
+  for (let index = 1; index <= count; index += 1) {
+    log(`compare: process ${index} of ${count}`);
+    const child = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        script,
+        '--only=compare',
+        '--json',
+        '--no-write',
+        '--processes=1',
+        ...(quick ? ['--quick'] : []),
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (child.status !== 0) {
+      throw new Error(`bench: compare process ${index} of ${count} exited with ${child.status}`);
+    }
+    runs.push((JSON.parse(child.stdout) as BenchReport).comparisons);
+  }
+  const combined = combineComparisons(runs);
+  for (const comparison of combined) {
+    log(
+      `  ${comparison.id} (median of ${count}): ${comparison.rows.map((row) => `${row.contender} ${row.ratio.toFixed(1)}x`).join(', ')}`,
+    );
+  }
+  return combined;
 }
 
 function safeCount(count: () => number): number {

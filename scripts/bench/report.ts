@@ -87,6 +87,8 @@ export interface BenchReport {
   platform: string;
   loadAverage: number[];
   quick: boolean;
+  /** Processes the comparison section ran in (its tables give medians over them). */
+  compareProcesses?: number;
   date: string;
   seconds?: number;
   comparisons: Comparison[];
@@ -157,6 +159,12 @@ export function renderMarkdown(report: BenchReport): string {
       'Ratio = time / time of the floor (`JSON.parse` of the payloads; `jsonrepair + JSON.parse` where the payload is not valid JSON). "Phase 1" is the parser without tools, "phase 1+2" with tools (allowlist + ajv validation); "forced" is `formats: [\'hermes\']`, "auto" every format. ✗ marks a contender that did not read the expected calls.',
       '',
     );
+    if ((report.compareProcesses ?? 1) > 1) {
+      lines.push(
+        `Each time below (and each target measured from these tables) is the median of that time over ${report.compareProcesses} fresh processes: on this shared machine one process can run the same code 1.5× slower than the next.`,
+        '',
+      );
+    }
     for (const comparison of report.comparisons) {
       lines.push(
         `### ${comparison.label} (\`${comparison.id}\`, ${comparison.bytes.toLocaleString('en')} units)`,
