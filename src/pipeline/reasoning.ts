@@ -59,11 +59,10 @@ export function firstReasoningToken(
   // read all of a long output that holds none).
   for (let at = firstAngle; at !== -1; at = text.indexOf('<', at + 1)) {
     // The unit after the `<` rules out most tokens (and most tags) before a full comparison.
-    const second = text.charCodeAt(at + 1);
-    for (const token of REASONING_TOKENS) {
-      if (token.charCodeAt(1) === second && text.startsWith(token, at)) {
-        return { at, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
-      }
+    const candidates = TOKENS_BY_SECOND_UNIT[text.charCodeAt(at + 1)];
+    if (candidates === undefined) continue;
+    for (const { token, closes } of candidates) {
+      if (text.startsWith(token, at)) return { at, token, closes };
     }
   }
   return undefined;
@@ -74,6 +73,25 @@ export const REASONING_TOKENS: readonly string[] = [
   ...OPEN_REASONING_OPENERS,
   ...OPEN_REASONING_CLOSERS,
 ];
+
+/** A reasoning token and whether it closes a block. */
+interface ReasoningToken {
+  token: string;
+  closes: boolean;
+}
+
+/**
+ * {@link REASONING_TOKENS} by the code of their second unit, built once: most `<`
+ * in an output (a tool tag, markup) are then ruled out by one lookup.
+ */
+const TOKENS_BY_SECOND_UNIT: readonly (readonly ReasoningToken[] | undefined)[] = (() => {
+  const byUnit: ReasoningToken[][] = [];
+  for (const token of REASONING_TOKENS) {
+    const entry = { token, closes: OPEN_REASONING_CLOSERS.includes(token) };
+    (byUnit[token.charCodeAt(1)] ??= []).push(entry);
+  }
+  return byUnit;
+})();
 
 /**
  * Reads a `<think>` block starting at `start`; an unclosed block runs to the end of the output.
