@@ -6,6 +6,7 @@
  * the marker's rarest character (`_tool: yes`, `_CALLS]`, `:`) and checking the characters before
  * it gives the same answer, still in linear time.
  */
+import { startsAt } from '../starts-at.js';
 
 /**
  * Roughly how often a character occurs in English prose and markdown, in thousandths; characters
@@ -144,7 +145,7 @@ export function indexOfAnchored(text: string, marker: AnchoredMarker, from: numb
   for (;;) {
     at = text.indexOf(marker.anchor, at);
     if (at === -1) return -1;
-    if (text.startsWith(marker.marker, at - marker.anchorAt)) return at - marker.anchorAt;
+    if (startsAt(text, marker.marker, at - marker.anchorAt)) return at - marker.anchorAt;
     at += 1;
   }
 }

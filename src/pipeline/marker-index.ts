@@ -12,6 +12,7 @@ import {
   type AnchoredMarker,
 } from './anchored-index.js';
 import { createLanes, laneMarker, scanLane, UnitIndex, type MarkerLane } from './marker-lanes.js';
+import { startsAt } from '../starts-at.js';
 
 /** A marker occurrence and the formats, in priority order, that may start there. */
 export interface MarkerHit {
@@ -350,7 +351,7 @@ class TableCursor implements MarkerCursor {
     const marker = table.anchored[index] as AnchoredMarker;
     const { firstText } = window;
     // Before firstText is white space, where this marker cannot start.
-    if (from <= firstText && text.startsWith(marker.marker, firstText)) return firstText;
+    if (from <= firstText && startsAt(text, marker.marker, firstText)) return firstText;
     const intentFrom = window.intentFrom();
     if (intentFrom === -1) return -1;
     // Intent counts from the end of the hit's marker (the marker may be the intent marker itself,
@@ -476,7 +477,7 @@ class TableCursor implements MarkerCursor {
       // follow other words.
       const candidate = end - marker.length;
       if (code !== last || candidate < start || text.charCodeAt(candidate) !== first) continue;
-      if (text.startsWith(marker, candidate)) return candidate;
+      if (startsAt(text, marker, candidate)) return candidate;
     }
     return -1;
   }
@@ -502,7 +503,7 @@ class TableCursor implements MarkerCursor {
         // The last unit before `startsWith`, as in a lane. A marker starting twice so near is
         // listed twice, which the caller's `includes` does not mind.
         if (text.charCodeAt(at + entry.last) !== entry.lastUnit) continue;
-        if (text.startsWith(entry.marker, at)) near.push(entry.index);
+        if (startsAt(text, entry.marker, at)) near.push(entry.index);
       }
     }
     return near;

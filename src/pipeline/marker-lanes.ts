@@ -4,6 +4,7 @@
  * second character follows it, instead of one `indexOf` per marker over the same text. On a small
  * output the forty-odd searches of auto mode were a quarter of a parse.
  */
+import { startsAt } from '../starts-at.js';
 
 /** Markers searched together. */
 export interface MarkerLane {
@@ -161,7 +162,7 @@ export function scanLane(text: string, lane: MarkerLane, from: number, matched: 
       // The last unit first: markers sharing a second unit (`<tool_call>`, `<tool_calls>`,
       // `<tool_use>`...) mostly differ at their end, and a `startsWith` each costs more.
       if (text.charCodeAt(at + candidate.last) !== candidate.lastUnit) continue;
-      if (text.startsWith(candidate.marker, at)) matched.push(candidate.index);
+      if (startsAt(text, candidate.marker, at)) matched.push(candidate.index);
     }
     if (matched.length > 0) return at;
   }

@@ -3,6 +3,7 @@
  * written while thinking never becomes a call. Formats with their own reasoning tokens
  * (`<seed:think>`, `[THINK]`, harmony `analysis`) return them as sections with `reasoning`.
  */
+import { startsAt } from '../starts-at.js';
 
 const OPEN = '<think>';
 const CLOSE = '</think>';
@@ -62,7 +63,7 @@ export function firstReasoningToken(
     const candidates = TOKENS_BY_SECOND_UNIT[text.charCodeAt(at + 1)];
     if (candidates === undefined) continue;
     for (const { token, closes } of candidates) {
-      if (text.startsWith(token, at)) return { at, token, closes };
+      if (startsAt(text, token, at)) return { at, token, closes };
     }
   }
   return undefined;

@@ -6,6 +6,7 @@
  * A long delta (a whole section caught up at once) is read unit by unit only at its two ends and
  * searched natively in between.
  */
+import { startsAt } from '../starts-at.js';
 
 /** A needle occurrence, in absolute offsets of the stream. */
 export interface Found {
@@ -232,7 +233,7 @@ function firstInside(text: string, needle: string, anchor: number): number {
   for (let from = anchor; ;) {
     const at = text.indexOf(tail, from);
     if (at === -1) return -1;
-    if (text.startsWith(head, at - anchor)) return at - anchor;
+    if (startsAt(text, head, at - anchor)) return at - anchor;
     from = at + 1;
   }
 }

@@ -8,6 +8,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
 import { lowerHermes, lowerHermesSection } from './lower.js';
+import { startsAt } from '../../starts-at.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
@@ -22,7 +23,7 @@ export function readClosedSection(
   text: string,
   start: number,
 ): { node: HermesSection; end: number } | undefined {
-  if (!text.startsWith(OPEN, start)) return undefined;
+  if (!startsAt(text, OPEN, start)) return undefined;
   const payloadStart = start + OPEN.length;
   const close = text.indexOf(CLOSE, payloadStart);
   if (close === -1) return undefined;
