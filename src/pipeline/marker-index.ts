@@ -151,7 +151,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
  *
  * @param markers - The marker table's markers.
  * @param indexes - The indexes of the markers to group.
- * @returns The markers (with what is compared before `startsWith`) by first code unit.
+ * @returns The markers (with what is compared before the full comparison) by first code unit.
  * @example
  * ```ts
  * byFirstUnit(['[', '{', '[TOOL_CALLS]'], [0, 1, 2]).get(0x5b)?.map((entry) => entry.index); // [0, 2]
@@ -473,7 +473,7 @@ class TableCursor implements MarkerCursor {
         end -= 1;
         code = text.charCodeAt(end - 1);
       }
-      // Its last and first units before `startsWith`: most followers in prose (a citation's `[`)
+      // Its last and first units before the full comparison: most followers in prose (a citation's `[`)
       // follow other words.
       const candidate = end - marker.length;
       if (code !== last || candidate < start || text.charCodeAt(candidate) !== first) continue;
@@ -500,7 +500,7 @@ class TableCursor implements MarkerCursor {
       const starting = soloByUnit.get(text.charCodeAt(at));
       if (starting === undefined) continue;
       for (const entry of starting) {
-        // The last unit before `startsWith`, as in a lane. A marker starting twice so near is
+        // The last unit before the full comparison, as in a lane. A marker starting twice so near is
         // listed twice, which the caller's `includes` does not mind.
         if (text.charCodeAt(at + entry.last) !== entry.lastUnit) continue;
         if (startsAt(text, entry.marker, at)) near.push(entry.index);
@@ -546,7 +546,7 @@ class FilledArrays {
 
 /**
  * How close to the query a hit must be for the markers searched on their own to be looked for
- * only up to it (a few `startsWith` each instead of a search to the end of the text).
+ * only up to it (a few comparisons each instead of a search to the end of the text).
  */
 const NEAR = 4;
 

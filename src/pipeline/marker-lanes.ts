@@ -15,7 +15,7 @@ export interface MarkerLane {
 }
 
 /**
- * One marker of a lane, with what `scanLane` compares before `startsWith`. Kept here rather than
+ * One marker of a lane, with what `scanLane` compares before the full comparison. Kept here rather than
  * read from the marker at each occurrence: a small output's one scan looked each up again.
  */
 export interface LaneMarker {
@@ -122,7 +122,7 @@ export function createLanes(
 }
 
 /**
- * A marker with what is compared before `startsWith`.
+ * A marker with what is compared before the full comparison.
  *
  * @param markers - The marker table's markers.
  * @param index - The marker's index in them.
@@ -160,7 +160,7 @@ export function scanLane(text: string, lane: MarkerLane, from: number, matched: 
     if (candidates === undefined) continue;
     for (const candidate of candidates) {
       // The last unit first: markers sharing a second unit (`<tool_call>`, `<tool_calls>`,
-      // `<tool_use>`...) mostly differ at their end, and a `startsWith` each costs more.
+      // `<tool_use>`...) mostly differ at their end, and a full comparison each costs more.
       if (text.charCodeAt(at + candidate.last) !== candidate.lastUnit) continue;
       if (startsAt(text, candidate.marker, at)) matched.push(candidate.index);
     }

@@ -82,8 +82,8 @@ interface ReasoningToken {
 }
 
 /**
- * {@link REASONING_TOKENS} by the code of their second unit, built once: most `<`
- * in an output (a tool tag, markup) are then ruled out by one lookup.
+ * {@link REASONING_TOKENS} by the code of their second unit, built once: most `<` in an output
+ * (a tool tag, markup) are then ruled out by one lookup.
  */
 const TOKENS_BY_SECOND_UNIT: readonly (readonly ReasoningToken[] | undefined)[] = (() => {
   const byUnit: ReasoningToken[][] = [];
