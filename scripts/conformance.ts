@@ -41,7 +41,7 @@ const settings: Record<string, CaseSettings> =
   flags.has('--defaults') || !existsSync(settingsPath)
     ? {}
     : (JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, CaseSettings>);
-const files = listCorpusFiles(paths).map((path) => readCorpusFile(path));
+const files = readCorpus(paths);
 const failed: { file: string; outcome: CaseOutcome }[] = [];
 const report = runConformance(
   files,
@@ -110,4 +110,16 @@ function printTable(label: string, rows: Record<string, Tally>): void {
     );
   }
   console.log('');
+}
+
+/** The corpus files under `paths`; a path that cannot be read ends the script with its reason. */
+function readCorpus(corpusPaths: string[]): ReturnType<typeof readCorpusFile>[] {
+  try {
+    return listCorpusFiles(corpusPaths).map((path) => readCorpusFile(path));
+  } catch (error) {
+    console.error(
+      `conformance: ${error instanceof Error ? error.message : String(error)}; pass the corpus folder (../shared/conformance) or its .jsonl files`,
+    );
+    process.exit(2);
+  }
 }
