@@ -14,7 +14,7 @@ const MAX_BATCH_IDS = 512;
 /** The letters are ASCII, which latin1 decodes one byte to one unit. */
 const LATIN1 = new TextDecoder('latin1');
 const ID_SIZE = PREFIX.length + ID_LENGTH;
-/** Random draws of 12 bits cover 4,096 values; the first 62 × 62 of them stand for a letter pair. */
+/** A draw of 12 bits has 4,096 values; the first 62 × 62 of them stand for a letter pair. */
 const PAIR_DRAW_MASK = 0xfff;
 const PAIRS = ALPHABET.length * ALPHABET.length;
 /**

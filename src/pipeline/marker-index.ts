@@ -473,8 +473,8 @@ class TableCursor implements MarkerCursor {
         end -= 1;
         code = text.charCodeAt(end - 1);
       }
-      // Its last and first units before the full comparison: most followers in prose (a citation's `[`)
-      // follow other words.
+      // Its last and first units before the full comparison: most followers in prose (a
+      // citation's `[`) follow other words.
       const candidate = end - marker.length;
       if (code !== last || candidate < start || text.charCodeAt(candidate) !== first) continue;
       if (startsAt(text, marker, candidate)) return candidate;
@@ -500,8 +500,8 @@ class TableCursor implements MarkerCursor {
       const starting = soloByUnit.get(text.charCodeAt(at));
       if (starting === undefined) continue;
       for (const entry of starting) {
-        // The last unit before the full comparison, as in a lane. A marker starting twice so near is
-        // listed twice, which the caller's `includes` does not mind.
+        // The last unit before the full comparison, as in a lane. A marker starting twice so near
+        // is listed twice, which the caller's `includes` does not mind.
         if (text.charCodeAt(at + entry.last) !== entry.lastUnit) continue;
         if (startsAt(text, entry.marker, at)) near.push(entry.index);
       }

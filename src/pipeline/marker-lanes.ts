@@ -15,8 +15,9 @@ export interface MarkerLane {
 }
 
 /**
- * One marker of a lane, with what `scanLane` compares before the full comparison. Kept here rather than
- * read from the marker at each occurrence: a small output's one scan looked each up again.
+ * One marker of a lane, with what `scanLane` compares before the full comparison. Kept here
+ * rather than read from the marker at each occurrence: a small output's one scan looked each up
+ * again.
  */
 export interface LaneMarker {
   /** Its index in the marker table. */

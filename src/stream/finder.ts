@@ -146,7 +146,10 @@ interface FinderTables {
   failures: Int32Array[];
   asciiStarts: Uint8Array;
   otherStarts: number[];
-  /** A partial match spans at most this many units: what a long delta's ends are read unit by unit. */
+  /**
+   * A partial match spans at most this many units: how much of each end of a long delta is read
+   * unit by unit.
+   */
   reach: number;
   /** The unit every needle starts with, when they all start with the same one; else ''. */
   onlyStart: string;
