@@ -6,6 +6,7 @@
 import type { Format, FormatContext, ParseLimits, RawCall, Section } from '../formats/format.js';
 import { safeParseAt, type ExtractPlan } from '../pipeline/extract.js';
 import type { Issue, Repair } from '../types.js';
+import { isBlank } from '../formats/shared/blanks.js';
 
 /** Where the marker sits in the output, as the batch placement rules see it. */
 export interface Placement {
@@ -149,7 +150,7 @@ function isWhole(
   if (!wholeStart) return false;
   for (let index = end; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return false;
+    if (!isBlank(code)) return false;
   }
   return final ? true : undefined;
 }

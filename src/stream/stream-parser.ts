@@ -24,6 +24,7 @@ import { createHeldText } from './held-text.js';
 import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
 import type { SectionSettings } from './section.js';
+import { isBlank } from '../formats/shared/blanks.js';
 
 const THINK_CLOSE = '</think>';
 const FENCE = '```';
@@ -201,7 +202,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     if (firstText !== -1) return;
     for (let index = 0; index < buffer.length; index += 1) {
       const code = buffer.charCodeAt(index);
-      if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) {
+      if (!isBlank(code)) {
         firstText = base + index;
         return;
       }

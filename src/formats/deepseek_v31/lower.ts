@@ -5,6 +5,7 @@ import { collectItems, type LoweredItem } from '../shared/collect.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import { malformed } from '../shared/issues.js';
 import type { DeepSeekV31Call, DeepSeekV31Item, DeepSeekV31Section } from './ast.js';
+import { isBlank } from '../shared/blanks.js';
 
 const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
 
@@ -61,7 +62,7 @@ export function lowerDeepSeekV31(
 function hasText(text: string, from: number, to: number): boolean {
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
-    if (code !== 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09) return true;
+    if (!isBlank(code)) return true;
   }
   return false;
 }
