@@ -7,6 +7,8 @@
  */
 import type { Format } from '../formats/format.js';
 import type { Span } from '../types.js';
+import { UnitIndex } from '../pipeline/marker-lanes.js';
+import { startsAt } from '../starts-at.js';
 
 /** One candidate: where it is and how many calls it holds. */
 export interface Candidate {
@@ -83,35 +85,73 @@ function joins(text: string, end: number, start: number): boolean {
 /** How far back from an issue's offset its format's marker may be (the marker precedes the payload). */
 const MARKER_LOOKBACK = 256;
 
+/** How far past an issue's offset a marker that starts before it may reach. */
+const MARKER_LOOKAHEAD = 64;
+
 /**
- * Finds the format whose marker opened the section an issue was reported in: the enabled format
- * with a marker closest before (or at) the offset, looking back a bounded distance so that many
- * issues cannot make this quadratic.
+ * Finds the format whose marker opened the section an issue was reported in; see
+ * {@link createFormatNear}.
+ */
+export type FormatNear = (text: string, offset: number) => Format | undefined;
+
+/**
+ * Makes the lookup of the format whose marker opened the section an issue was reported in: the
+ * format with a marker that starts closest before (or at) the issue's offset, within 256 units
+ * before it and ending at most 64 after it, so that many issues cannot make this quadratic. Of
+ * formats with a marker at that same position, the first listed wins.
  *
- * @param text - The whole output.
- * @param offset - The issue's offset.
- * @param formats - The parser's formats.
- * @returns The format, or `undefined` when no marker is near.
+ * The window is walked back once, each unit looked up among the markers starting with it: one
+ * `lastIndexOf` per marker of every enabled format (a hundred in auto mode) made an output of
+ * fifty thousand unreadable sections spend over half of its parse here.
+ *
+ * @param formats - The parser's formats, in priority order.
+ * @returns The lookup: the format, or `undefined` when no marker is near.
  * @example
  * ```ts
- * formatNear('<tool_call>oops</tool_call>', 11, [hermes])?.id; // 'hermes'
+ * createFormatNear([hermes])('<tool_call>oops</tool_call>', 11)?.id; // 'hermes'
  * ```
  */
-export function formatNear(
-  text: string,
-  offset: number,
-  formats: readonly Format[],
-): Format | undefined {
-  const from = Math.max(0, offset - MARKER_LOOKBACK);
-  const window = text.slice(from, offset + 64);
-  const at = offset - from;
-  let best: { format: Format; position: number } | undefined;
-  for (const format of formats) {
+export function createFormatNear(formats: readonly Format[]): FormatNear {
+  // Each marker once, under its first unit, with the rank of the first format that has it (an
+  // entry's `index` is that rank). An empty marker occurs everywhere: only its best rank matters.
+  const starts = new UnitIndex();
+  const seen = new Set<string>();
+  let emptyRank = -1;
+  formats.forEach((format, rank) => {
     for (const marker of format.markers) {
-      const position = window.lastIndexOf(marker, at);
-      if (position !== -1 && (best === undefined || position > best.position))
-        best = { format, position };
+      if (seen.has(marker)) continue;
+      seen.add(marker);
+      if (marker === '') {
+        if (emptyRank === -1) emptyRank = rank;
+      } else {
+        const last = marker.length - 1;
+        starts.add(marker.charCodeAt(0), {
+          index: rank,
+          marker,
+          last,
+          lastUnit: marker.charCodeAt(last),
+        });
+      }
     }
-  }
-  return best?.format;
+  });
+  return (text, offset) => {
+    const first = Math.max(0, offset - MARKER_LOOKBACK);
+    const end = Math.min(text.length, offset + MARKER_LOOKAHEAD);
+    // The latest start a marker may have; an empty marker starts exactly there.
+    const latest = Math.max(first, Math.min(offset, end));
+    for (let at = latest; at >= first; at -= 1) {
+      let rank = at === latest ? emptyRank : -1;
+      const entries = starts.get(text.charCodeAt(at));
+      if (entries !== undefined) {
+        for (const entry of entries) {
+          if (rank !== -1 && entry.index >= rank) continue;
+          if (at + entry.last >= end || text.charCodeAt(at + entry.last) !== entry.lastUnit)
+            continue;
+          if (startsAt(text, entry.marker, at)) rank = entry.index;
+        }
+      }
+      if (rank !== -1) return formats[rank];
+    }
+    return undefined;
+  };
 }

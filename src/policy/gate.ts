@@ -15,7 +15,7 @@ import type { Limits } from '../options.js';
 import type { CallFormat, Issue, RejectedCall, Span, TelemetryRecord, ToolCall } from '../types.js';
 import { claimOwnId, createOwnIds, type OwnIds } from '../ids.js';
 import { createTelemetryRecord } from '../telemetry/record.js';
-import { groupCandidates, formatNear } from './candidates.js';
+import { createFormatNear, groupCandidates } from './candidates.js';
 import {
   decideCall,
   type CallPlacement,
@@ -95,6 +95,7 @@ const CALL_ISSUES = new Set<Issue['code']>(['malformed-tool-call', 'too-deep', '
  */
 export function createGate(options: GateOptions): Gate {
   const firstPrimary = options.formats.find((format) => options.primary.has(format));
+  const formatNear = createFormatNear(options.formats);
   const primaryWords =
     firstPrimary === undefined
       ? 'the primary syntax'
@@ -170,7 +171,7 @@ export function createGate(options: GateOptions): Gate {
       }
       for (const issue of readable) {
         const started = takeStart(input, output);
-        const format = formatNear(text, issue.offset ?? 0, options.formats) ?? firstPrimary;
+        const format = formatNear(text, issue.offset ?? 0) ?? firstPrimary;
         const formatId: CallFormat = format?.id ?? options.formats[0]?.id ?? 'hermes';
         const id = options.createId();
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
