@@ -1,5 +1,5 @@
 /**
- * Grammars read text up to a marker a run at a time, `([^<]+ / !"</tool_call>" "<")*`, instead
+ * Grammars read text up to a marker a run at a time, `($[^<]+ / !"</tool_call>" "<")*`, instead
  * of one character at a time, `(!"</tool_call>" .)*` (which tested the marker and built an array
  * entry at every character). Both read exactly the same characters. These tests turn each run
  * loop back into the character loop, compile both grammars, and check they give the same result
@@ -24,9 +24,12 @@ interface LibraryResult {
   peg$maxFailPos: number;
 }
 
-/** `([^F]+ / !"MARKER" "F")*` or `+`: a run loop as the grammars write it. */
+/**
+ * `($[^F]+ / !"MARKER" "F")*` or `+`: a run loop as the grammars write it (the `$` makes the run
+ * one substring, where a bare class collects an array of its characters).
+ */
 const RUN_LOOP =
-  /\(\[\^((?:[^\]\\]|\\.)+)\]\+ \/ !"((?:[^"\\]|\\.)+)" "((?:[^"\\]|\\.)+)"\)([*+])/g;
+  /\(\$?\[\^((?:[^\]\\]|\\.)+)\]\+ \/ !"((?:[^"\\]|\\.)+)" "((?:[^"\\]|\\.)+)"\)([*+])/g;
 
 const root = join(import.meta.dirname, '..', '..');
 const grammarDirectory = join(root, 'grammar');
