@@ -66,3 +66,16 @@ describe('grammar work on marker floods', () => {
     }
   });
 });
+
+describe('whole-output formats', () => {
+  it.each(['json_block', 'openai_json'] as const)(
+    '%s: should run no grammar at a brace that text comes before',
+    (id) => {
+      const parser = createParser({ formats: [id], limits });
+      const prose = `Here is the plan: ${'{'.repeat(500)}`;
+      expect(grammarWork((text) => parser.parse(text), prose)).toBe(0);
+      // The measure is live for the brace that opens the output.
+      expect(grammarWork((text) => parser.parse(text), `{${prose}`)).toBeGreaterThan(0);
+    },
+  );
+});

@@ -2,6 +2,7 @@
 import { parse } from '../../generated/openai_json.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
+import { mayOpenOutput } from '../shared/whole-json.js';
 import type { OpenaiJsonSection } from './ast.js';
 import { lowerOpenaiJson } from './lower.js';
 
@@ -12,6 +13,8 @@ export const openai_json: Format = {
   models: 'models that write the OpenAI tool_calls object as text',
   markers: ['{', '```'],
   parseAt(context, start) {
+    // The lowering declines any other start: spare the grammar run on each `{` in prose.
+    if (!mayOpenOutput(context, start)) return undefined;
     const matched = runGrammar<OpenaiJsonSection>(parse, context.text, start, 'Section');
     return matched === undefined ? undefined : lowerOpenaiJson(matched.node, context);
   },

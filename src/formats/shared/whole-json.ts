@@ -30,9 +30,27 @@ export function readWholeJson(
   fenced: boolean,
 ): WholeJson | undefined {
   // Cheap test first: a bare candidate must open the output, or every "{" in prose costs a scan.
-  if (context.precededByText === true || !opensOutput(context.text, start)) return undefined;
+  if (!mayOpenOutput(context, start)) return undefined;
   const json = readJsonValueAt(context, payloadStart);
   const end = fenced ? closingFenceEnd(context.text, json.end) : json.end;
   if (end === undefined || !closesOutput(context.text, end)) return undefined;
   return { start, end, json };
+}
+
+/**
+ * Whether a whole-output candidate may start at `start`: nothing but white space (or a reasoning
+ * block) before it. {@link readWholeJson} declines any other start; formats test it before their
+ * grammar runs too, so that a forced bare format given many `{` spends no grammar run and no
+ * lowering on each.
+ *
+ * @param context - The output.
+ * @param start - Where the candidate would start (its fence or its value).
+ * @returns False when text comes before `start`.
+ * @example
+ * ```ts
+ * mayOpenOutput({ text: 'Hi {"a": 1}' } as FormatContext, 3); // false
+ * ```
+ */
+export function mayOpenOutput(context: FormatContext, start: number): boolean {
+  return context.precededByText !== true && opensOutput(context.text, start);
 }
