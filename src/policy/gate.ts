@@ -100,9 +100,16 @@ export function createGate(options: GateOptions): Gate {
     firstPrimary === undefined
       ? 'the primary syntax'
       : describeSyntax(firstPrimary.id, firstPrimary.markers[0]);
+  // Worded once per format: every unreadable section's envelope names its format.
+  const descriptions = new Map<CallFormat, string>();
   const describeFormat = (id: CallFormat): string => {
-    const format = options.formats.find((candidate) => candidate.id === id);
-    return describeSyntax(id, format?.markers[0]);
+    let description = descriptions.get(id);
+    if (description === undefined) {
+      const format = options.formats.find((candidate) => candidate.id === id);
+      description = describeSyntax(id, format?.markers[0]);
+      descriptions.set(id, description);
+    }
+    return description;
   };
   // A marked syntax announces a call with its own start token: that token is tool intent.
   const marked = new Set<CallFormat>(
@@ -295,21 +302,22 @@ function issueRejection(
   describeFormat: (format: CallFormat) => string,
 ): RejectedCall {
   const offset = issue.offset ?? 0;
-  const base = { id, format, span: { start: offset, end: offset }, repairs: [] };
+  // One literal, not a spread of shared fields into each case: an output of many unreadable
+  // sections made the spread's copy a tenth of its parse.
+  let reason: RejectedCall['reason'];
+  let envelope: RejectedCall['envelope'];
   switch (issue.code) {
     case 'too-deep':
-      return {
-        ...base,
-        reason: 'too-large',
-        envelope: tooLargeEnvelope(undefined, limits.maxDepth, 'deeper nesting', 'nesting'),
-      };
+      reason = 'too-large';
+      envelope = tooLargeEnvelope(undefined, limits.maxDepth, 'deeper nesting', 'nesting');
+      break;
     case 'too-many-calls':
-      return { ...base, reason: 'too-many-calls', envelope: tooManyCallsEnvelope(limits.maxCalls) };
+      reason = 'too-many-calls';
+      envelope = tooManyCallsEnvelope(limits.maxCalls);
+      break;
     default:
-      return {
-        ...base,
-        reason: 'malformed',
-        envelope: malformedEnvelope(undefined, describeFormat(format), issue.message),
-      };
+      reason = 'malformed';
+      envelope = malformedEnvelope(undefined, describeFormat(format), issue.message);
   }
+  return { id, format, span: { start: offset, end: offset }, repairs: [], reason, envelope };
 }
