@@ -133,16 +133,23 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     firstAngle,
   );
 
+  // Where the next search starts. Text from `cursor` up to it is markers nothing claimed, kept to
+  // go out with what follows: a run of unclaimed markers (a flood of `[`) is one slice of content,
+  // not one slice per marker.
+  let from = cursor;
   for (;;) {
-    const hit = markers.next(cursor);
-    const think = thinkAt(cursor);
+    const hit = markers.next(from);
+    const think = thinkAt(from);
     // Nothing left to read: an example block would only pass its text on as content (without the
     // window no left-out marker can be inside one), so its search is skipped.
     if (hit === undefined && think === -1 && window === undefined) break;
     const thinkFirst = think !== -1 && (hit === undefined || think <= hit.position);
     // Whatever opens first decides: a <think> inside an example block is part of the example.
-    const example = examples.next(cursor);
+    const example = examples.next(from);
     if (thinkFirst && (example === undefined || think < example.start)) {
+      // The block's text goes out directly, not through pushContent: what comes before it first.
+      pushContent(text.slice(cursor, from));
+      cursor = from;
       const block = readThinkBlock(text, think);
       if (keepReasoning) {
         contentParts.push(text.slice(cursor, block.end));
@@ -151,6 +158,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
         reasoningParts.push(block.text);
       }
       cursor = block.end;
+      from = cursor;
       continue;
     }
     if (example !== undefined && (hit === undefined || example.start <= hit.position)) {
@@ -169,6 +177,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       }
       pushContent(text.slice(cursor, example.end));
       cursor = example.end;
+      from = cursor;
       continue;
     }
     if (hit === undefined) break;
@@ -177,8 +186,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     if (section === undefined) {
       // Nothing claimed this marker: it is ordinary text. Step one unit so the next marker
       // occurrence (possibly overlapping this one) is still found.
-      pushContent(text.slice(cursor, hit.position + 1));
-      cursor = hit.position + 1;
+      from = hit.position + 1;
       continue;
     }
     syntaxSeen = true;
@@ -201,6 +209,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       calls.push(extractedCall(call, !plan.primary.has(section.format), section.intent));
     }
     cursor = section.section.end;
+    from = cursor;
   }
   pushContent(text.slice(cursor));
   return finish();
