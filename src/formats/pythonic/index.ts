@@ -36,16 +36,37 @@ function mayStartCalls(text: string, start: number): boolean {
   let index = skipSpaces(text, start + 1);
   if (index === text.length) return true;
   const nameStart = index;
-  while (index < text.length && NAME_CHARACTER.test(text.charAt(index))) index += 1;
-  if (index === nameStart || !/[a-z_]/i.test(text.charAt(nameStart))) return false;
+  while (index < text.length && isNameUnit(text.charCodeAt(index))) index += 1;
+  if (index === nameStart || !isNameStart(text.charCodeAt(nameStart))) return false;
   index = skipSpaces(text, index);
   return index === text.length || text.charCodeAt(index) === 0x28;
 }
 
-const NAME_CHARACTER = /[\w.-]/;
+// Unit codes, not a regular expression per character: a flood of `[` runs this at each one.
 
+/** `[A-Za-z_]`. */
+function isNameStart(unit: number): boolean {
+  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || unit === 0x5f;
+}
+
+/** `[\w.-]`: a name start, a digit, `.` or `-`. */
+function isNameUnit(unit: number): boolean {
+  return isNameStart(unit) || (unit >= 0x30 && unit <= 0x39) || unit === 0x2e || unit === 0x2d;
+}
+
+/** Skips what `\s` matches: ASCII white space by its code, any other unit by the expression. */
 function skipSpaces(text: string, from: number): number {
   let index = from;
-  while (index < text.length && /\s/.test(text.charAt(index))) index += 1;
+  while (index < text.length) {
+    const unit = text.charCodeAt(index);
+    const space =
+      unit < 0x80
+        ? unit === 0x20 || (unit >= 0x09 && unit <= 0x0d)
+        : SPACE.test(text.charAt(index));
+    if (!space) break;
+    index += 1;
+  }
   return index;
 }
+
+const SPACE = /\s/;
