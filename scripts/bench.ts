@@ -12,6 +12,10 @@
  *     npm run bench -- --no-write     do not write BENCHMARKS.md (--write forces it in --quick)
  *     npm run bench -- --processes=5  compare section in 5 processes, medians (default 3; 1 in --quick)
  *
+ * Outside --quick, each growth input family is timed in a process of its own (the internal flag
+ * `--growth-input=<id>` runs one family), so that no family's times include the heap and the
+ * compiled code the sections and families before it left.
+ *
  * A run of some sections rewrites only their parts of BENCHMARKS.md (and their rows of the
  * targets table); the rest of the file is kept as the last run wrote it.
  *
@@ -65,6 +69,8 @@ if (!Number.isInteger(processes) || processes < 1) {
   );
 }
 const runs = (section: string): boolean => only === undefined || only.includes(section);
+// Set in a child process that times one growth input family (see growthInProcesses).
+const growthInput = argv.find((arg) => arg.startsWith('--growth-input='))?.slice(15);
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -79,7 +85,7 @@ const budgets: Record<'compare' | 'formats' | 'growth', MeasureOptions> = quick
   : {
       compare: { timeMs: 150, rounds: 3, minSamples: 10 },
       formats: { timeMs: 60, rounds: 2, minSamples: 10 },
-      growth: { timeMs: 250, rounds: 3, minSamples: 4 },
+      growth: { timeMs: 250, rounds: 5, minSamples: 4 },
     };
 /** The quick mode divides every growth size by this. */
 const QUICK_DIVISOR = 32;
@@ -326,13 +332,21 @@ async function setupSection(): Promise<void> {
 }
 
 async function growthSection(): Promise<void> {
+  if (!quick && growthInput === undefined) {
+    report.growth.push(...growthInProcesses());
+    return;
+  }
   log('growth: time(2n) / time(n), auto and forced');
   const limits = {
     maxOutputSize: 256 * 1024 * 1024,
     maxCallSize: 256 * 1024 * 1024,
     maxCalls: 10_000_000,
   };
-  for (const input of growthInputs(quick ? 1 / QUICK_DIVISOR : 1)) {
+  const inputs = growthInputs(quick ? 1 / QUICK_DIVISOR : 1).filter(
+    (input) => growthInput === undefined || input.id === growthInput,
+  );
+  if (inputs.length === 0) throw new TypeError(`bench: no growth input "${growthInput}"`);
+  for (const input of inputs) {
     const modes = [
       { mode: 'auto', parser: createParser({ tools: hermesTools, limits }) },
       {
@@ -352,6 +366,35 @@ async function growthSection(): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * Runs the growth section one input family per fresh process, in order. In one process, a family
+ * timed after the others paid for the heap they left: 1 MB of `TOOL_CALL` took 80 ms there
+ * against 44 ms alone, and its doubling read 2.45 against 1.98 alone.
+ */
+function growthInProcesses(): GrowthRow[] {
+  const script = fileURLToPath(import.meta.url);
+  const rows: GrowthRow[] = [];
+  for (const input of growthInputs(1)) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        script,
+        '--only=growth',
+        `--growth-input=${input.id}`,
+        '--json',
+        '--no-write',
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (child.status !== 0) {
+      throw new Error(`bench: growth process for ${input.id} exited with ${child.status}`);
+    }
+    rows.push(...(JSON.parse(child.stdout) as BenchReport).growth);
+  }
+  return rows;
 }
 
 /** Growth rows faster than this at their base size are measured again at BEYOND_CACHE_BYTES. */

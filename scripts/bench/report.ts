@@ -210,7 +210,7 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.growth.length > 0) {
     lines.push('## Growth under doubling', '');
     lines.push(
-      'time(2n) / time(n); linear is 2, the target at most 2.3. Growth parsers raise `maxOutputSize`, `maxCallSize` and `maxCalls` so the real work is timed (the defaults would stop early); `maxDepth` keeps its default. A family whose base row takes under 2 ms is a few native scans of the input; from 1 MB to 2 MB its time mostly follows the input out of the CPU cache, so it is measured again from 8 MB to 16 MB (marked "beyond cache"). Both rows are kept.',
+      'time(2n) / time(n); linear is 2, the target at most 2.3. Growth parsers raise `maxOutputSize`, `maxCallSize` and `maxCalls` so the real work is timed (the defaults would stop early); `maxDepth` keeps its default. A family whose base row takes under 2 ms is a few native scans of the input; from 1 MB to 2 MB its time mostly follows the input out of the CPU cache, so it is measured again from 8 MB to 16 MB (marked "beyond cache"). Both rows are kept. Each input family is timed in a process of its own, so that none pays for the heap and compiled code of those before it.',
       '',
     );
     lines.push(
