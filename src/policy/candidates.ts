@@ -112,36 +112,17 @@ export type FormatNear = (text: string, offset: number) => Format | undefined;
  * ```
  */
 export function createFormatNear(formats: readonly Format[]): FormatNear {
-  // Each marker once, under its first unit, with the rank of the first format that has it (an
-  // entry's `index` is that rank). An empty marker occurs everywhere: only its best rank matters.
-  const starts = new UnitIndex();
-  const seen = new Set<string>();
-  let emptyRank = -1;
-  formats.forEach((format, rank) => {
-    for (const marker of format.markers) {
-      if (seen.has(marker)) continue;
-      seen.add(marker);
-      if (marker === '') {
-        if (emptyRank === -1) emptyRank = rank;
-      } else {
-        const last = marker.length - 1;
-        starts.add(marker.charCodeAt(0), {
-          index: rank,
-          marker,
-          last,
-          lastUnit: marker.charCodeAt(last),
-        });
-      }
-    }
-  });
+  // Made on first use: a stream makes its own gate, and most outputs have no unreadable section.
+  let starts: MarkerStarts | undefined;
   return (text, offset) => {
+    const { index, emptyRank } = (starts ??= markerStarts(formats));
     const first = Math.max(0, offset - MARKER_LOOKBACK);
     const end = Math.min(text.length, offset + MARKER_LOOKAHEAD);
     // The latest start a marker may have; an empty marker starts exactly there.
     const latest = Math.max(first, Math.min(offset, end));
     for (let at = latest; at >= first; at -= 1) {
       let rank = at === latest ? emptyRank : -1;
-      const entries = starts.get(text.charCodeAt(at));
+      const entries = index.get(text.charCodeAt(at));
       if (entries !== undefined) {
         for (const entry of entries) {
           if (rank !== -1 && entry.index >= rank) continue;
@@ -154,4 +135,36 @@ export function createFormatNear(formats: readonly Format[]): FormatNear {
     }
     return undefined;
   };
+}
+
+/** The formats' markers by first unit; see {@link markerStarts}. */
+interface MarkerStarts {
+  /** Each non-empty marker once, its entry's `index` the rank of the first format that has it. */
+  index: UnitIndex;
+  /** The rank of the first format with an empty marker (which occurs everywhere), or -1. */
+  emptyRank: number;
+}
+
+function markerStarts(formats: readonly Format[]): MarkerStarts {
+  const index = new UnitIndex();
+  const seen = new Set<string>();
+  let emptyRank = -1;
+  formats.forEach((format, rank) => {
+    for (const marker of format.markers) {
+      if (seen.has(marker)) continue;
+      seen.add(marker);
+      if (marker === '') {
+        if (emptyRank === -1) emptyRank = rank;
+      } else {
+        const last = marker.length - 1;
+        index.add(marker.charCodeAt(0), {
+          index: rank,
+          marker,
+          last,
+          lastUnit: marker.charCodeAt(last),
+        });
+      }
+    }
+  });
+  return { index, emptyRank };
 }
