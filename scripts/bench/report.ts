@@ -79,6 +79,9 @@ export interface TargetRow {
   note: string;
 }
 
+/** A run with more stolen CPU time than this says its numbers are less reliable. */
+const STEAL_NOTICE = 0.05;
+
 /** Everything one run measured. */
 export interface BenchReport {
   /** Which build of the library was timed. */
@@ -91,6 +94,8 @@ export interface BenchReport {
   compareProcesses?: number;
   date: string;
   seconds?: number;
+  /** Share of the machine's CPU time stolen by the hypervisor during the run (Linux only). */
+  steal?: number;
   comparisons: Comparison[];
   formats: FormatRow[];
   setup:
@@ -136,7 +141,12 @@ export function renderMarkdown(report: BenchReport): string {
   lines.push(
     `- Node ${report.node}, ${report.platform}, load average ${report.loadAverage.join(' / ')} at start${report.quick ? ', **quick mode** (small sizes, short budgets)' : ''}`,
     `- ${report.date}${report.seconds === undefined ? '' : `, ${report.seconds.toFixed(0)} s`}; timed build: ${report.build}`,
-    '- Each time is the best of several interleaved rounds of tinybench medians; calls under 0.25 ms are timed in batches.',
+    ...(report.steal === undefined
+      ? []
+      : [
+          `- CPU time stolen by the hypervisor during the run: ${(report.steal * 100).toFixed(1)}%${report.steal > STEAL_NOTICE ? ' (**a noisy neighbour: times and ratios of this run are less reliable**)' : ''}`,
+        ]),
+    '- Each time is the best of several interleaved rounds of tinybench medians (growth rows: the median of the rounds); calls under 0.25 ms are timed in batches.',
     '',
   );
   if (report.targets.length > 0) {
@@ -210,7 +220,7 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.growth.length > 0) {
     lines.push('## Growth under doubling', '');
     lines.push(
-      'time(2n) / time(n); linear is 2, the target at most 2.3. Growth parsers raise `maxOutputSize`, `maxCallSize` and `maxCalls` so the real work is timed (the defaults would stop early); `maxDepth` keeps its default. A family whose base row takes under 2 ms is a few native scans of the input; from 1 MB to 2 MB its time mostly follows the input out of the CPU cache, so it is measured again from 8 MB to 16 MB (marked "beyond cache"). Both rows are kept. Each input family is timed in a process of its own, so that none pays for the heap and compiled code of those before it.',
+      'time(2n) / time(n), each time the median over five alternating rounds (megabyte parses collect garbage in some runs and not others, so the best run would favour whichever size missed a collection); linear is 2, the target at most 2.3. Growth parsers raise `maxOutputSize`, `maxCallSize` and `maxCalls` so the real work is timed (the defaults would stop early); `maxDepth` keeps its default. A family whose base row takes under 2 ms is a few native scans of the input; from 1 MB to 2 MB its time mostly follows the input out of the CPU cache, so it is measured again from 8 MB to 16 MB (marked "beyond cache"). Both rows are kept. Each input family is timed in a process of its own, so that none pays for the heap and compiled code of those before it.',
       '',
     );
     lines.push(
