@@ -6,6 +6,7 @@ import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
 import { lowerDocument } from './lower.js';
 import { valueDepth } from './depth.js';
+import { cannotBeJson } from './ends.js';
 import type { JsonDocument } from './ast.js';
 
 export { lowerDocument, lowerNode, lowerString } from './lower.js';
@@ -61,7 +62,7 @@ const CUT_OFF_KINDS = new Set([
 export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome {
   const offset = options.offset ?? 0;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const fast = tryNative(text);
+  const fast = cannotBeJson(text) ? NOT_JSON : tryNative(text);
   if (fast.ok) {
     // Nesting deeper than maxDepth needs at least 2 * maxDepth characters; shorter text is safe.
     if (text.length > 2 * maxDepth && valueDepth(fast.value, maxDepth) > maxDepth) {
@@ -80,6 +81,9 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     return { ok: false, issue: describeFailure(error, text, maxDepth, offset) };
   }
 }
+
+/** What {@link tryNative} gives for a text whose ends already show it is not JSON. */
+const NOT_JSON = { ok: false } as const;
 
 /**
  * `JSON.parse`, with V8's stack capture off while it runs: every repaired payload fails here
