@@ -9,6 +9,7 @@
  * (`"0"`, which `JSON.stringify` moves to the front). The caller checks the final value against
  * what was written, so these cases are caught, never silently wrong.
  */
+import { isBlank } from '../formats/shared/blanks.js';
 
 /** Where the writer is; see {@link createJsonPrefixWriter}. */
 export type JsonWriterState = 'open' | 'done' | 'stalled';
@@ -270,7 +271,7 @@ class PrefixWriter implements JsonPrefixWriter {
    * COLON or AFTER). Returns what it writes.
    */
   private structural(mode: number, unit: number): string {
-    if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) return '';
+    if (isBlank(unit)) return '';
     const stack = this.stack;
     switch (mode) {
       case VALUE:
