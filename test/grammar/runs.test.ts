@@ -24,18 +24,20 @@ interface LibraryResult {
   peg$maxFailPos: number;
 }
 
-/** One negation in a run loop: `!"MARKER"` or `!Rule`. */
-const NEGATION = String.raw`!(?:"(?:[^"\\]|\\.)+"|[A-Z]\w*)`;
+/** A stop in a run loop: `"MARKER"` or `Rule`, alone or among alternatives in parentheses. */
+const STOP_ITEM = String.raw`"(?:[^"\\]|\\.)+"|[A-Z]\w*`;
+const NEGATION = String.raw`!(?:${STOP_ITEM}|\((?:${STOP_ITEM})(?: \/ (?:${STOP_ITEM}))*\))`;
 
 /**
  * `($[^F]+ / !"MARKER" "F")*` or `+`: a run loop as the grammars write it (the `$` makes the run
- * one substring, where a bare class collects an array of its characters). The stop may be rules,
- * `!CallStop` or `!InvokeClose !Stop`, whose every alternative starts with `F`; if one did not,
- * the two forms would read differently and the comparison below would fail. The class is one
- * unit, as in every run loop: the character form of a wider class is not `(!STOP .)`.
+ * one substring, where a bare class collects an array of its characters). The stop may be rules
+ * or alternatives, `!CallStop` or `!InvokeClose !Stop` or `!(FenceClose / CallStop)`, whose
+ * every alternative starts with a character the class leaves out; if one did not, the two forms
+ * would read differently and the comparison below would fail. A run of a one-unit class may end
+ * with that unit (`"F"`), any run with `.`: the character form of both is `(!STOP .)`.
  */
 const RUN_LOOP = new RegExp(
-  String.raw`\(\$?\[\^(?:[^\]\\]|\\.)\]\+ \/ (${NEGATION}(?: ${NEGATION})*) "(?:[^"\\]|\\.)+"\)([*+])`,
+  String.raw`\(\$?\[\^(?:(?:[^\]\\]|\\.)\]\+ \/ (${NEGATION}(?: ${NEGATION})*) "(?:[^"\\]|\\.)+"|(?:[^\]\\]|\\.)+\]\+ \/ (${NEGATION}(?: ${NEGATION})*) \.)\)([*+])`,
   'g',
 );
 
@@ -47,7 +49,11 @@ const parsers = new Map<string, { characters: Parse; runs: Parse; source: string
 
 /** The same grammar with every run loop written back as a character loop. */
 function characterLoops(source: string): string {
-  return source.replace(RUN_LOOP, (_loop, stop: string, repeat: string) => `(${stop} .)${repeat}`);
+  return source.replace(
+    RUN_LOOP,
+    (_loop, stop: string | undefined, anyStop: string | undefined, repeat: string) =>
+      `(${stop ?? anyStop} .)${repeat}`,
+  );
 }
 
 function startRulesOf(source: string): string[] {
