@@ -160,7 +160,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
 export function byFirstUnit(markers: readonly string[], indexes: readonly number[]): UnitIndex {
   const groups = new UnitIndex();
   for (const index of indexes) {
-    const entry = laneMarker(markers, index);
+    const entry = laneMarker(markers[index] as string, index);
     groups.add(entry.marker.length === 0 ? -1 : entry.marker.charCodeAt(0), entry);
   }
   return groups;

@@ -113,7 +113,7 @@ export function createLanes(
     if (members.length < SMALLEST_LANE) continue;
     const bySecond = new UnitIndex();
     for (const index of members) {
-      const entry = laneMarker(markers, index);
+      const entry = laneMarker(markers[index] as string, index);
       bySecond.add(entry.marker.charCodeAt(1), entry);
       laneOf[index] = lanes.length;
     }
@@ -125,16 +125,15 @@ export function createLanes(
 /**
  * A marker with what is compared before the full comparison.
  *
- * @param markers - The marker table's markers.
- * @param index - The marker's index in them.
+ * @param marker - The marker.
+ * @param index - The number its entry carries (its index in the marker table, or another rank).
  * @returns The entry (for an empty marker, `last` is -1 and `lastUnit` NaN: it matches nothing).
  * @example
  * ```ts
- * laneMarker(['<a>'], 0); // { index: 0, marker: '<a>', last: 2, lastUnit: 0x3e }
+ * laneMarker('<a>', 0); // { index: 0, marker: '<a>', last: 2, lastUnit: 0x3e }
  * ```
  */
-export function laneMarker(markers: readonly string[], index: number): LaneMarker {
-  const marker = markers[index] as string;
+export function laneMarker(marker: string, index: number): LaneMarker {
   const last = marker.length - 1;
   return { index, marker, last, lastUnit: marker.charCodeAt(last) };
 }

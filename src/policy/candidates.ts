@@ -7,7 +7,7 @@
  */
 import type { Format } from '../formats/format.js';
 import type { Span } from '../types.js';
-import { UnitIndex } from '../pipeline/marker-lanes.js';
+import { laneMarker, UnitIndex } from '../pipeline/marker-lanes.js';
 import { startsAt } from '../starts-at.js';
 
 /** One candidate: where it is and how many calls it holds. */
@@ -137,7 +137,7 @@ export function createFormatNear(formats: readonly Format[]): FormatNear {
   };
 }
 
-/** The formats' markers by first unit; see {@link markerStarts}. */
+/** The formats' markers by first unit, for {@link createFormatNear}. */
 interface MarkerStarts {
   /** Each non-empty marker once, its entry's `index` the rank of the first format that has it. */
   index: UnitIndex;
@@ -145,6 +145,7 @@ interface MarkerStarts {
   emptyRank: number;
 }
 
+/** Indexes each marker of `formats` once, under the rank of the first format that has it. */
 function markerStarts(formats: readonly Format[]): MarkerStarts {
   const index = new UnitIndex();
   const seen = new Set<string>();
@@ -156,13 +157,7 @@ function markerStarts(formats: readonly Format[]): MarkerStarts {
       if (marker === '') {
         if (emptyRank === -1) emptyRank = rank;
       } else {
-        const last = marker.length - 1;
-        index.add(marker.charCodeAt(0), {
-          index: rank,
-          marker,
-          last,
-          lastUnit: marker.charCodeAt(last),
-        });
+        index.add(marker.charCodeAt(0), laneMarker(marker, rank));
       }
     }
   });

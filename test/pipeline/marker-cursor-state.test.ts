@@ -91,10 +91,10 @@ describe('UnitIndex', () => {
   it('should give the entries of ASCII and other units in the order added, and none for NaN', () => {
     const markers = ['[a', '[b', '<｜x', ''];
     const index = new UnitIndex();
-    index.add(0x5b, laneMarker(markers, 0));
-    index.add(0xff5c, laneMarker(markers, 2));
-    index.add(0x5b, laneMarker(markers, 1));
-    index.add(-1, laneMarker(markers, 3));
+    index.add(0x5b, laneMarker(markers[0] as string, 0));
+    index.add(0xff5c, laneMarker(markers[2] as string, 2));
+    index.add(0x5b, laneMarker(markers[1] as string, 1));
+    index.add(-1, laneMarker(markers[3] as string, 3));
     expect(index.get(0x5b)?.map((entry) => entry.marker)).toEqual(['[a', '[b']);
     expect(index.get(0xff5c)?.map((entry) => entry.marker)).toEqual(['<｜x']);
     expect(index.get(-1)?.map((entry) => entry.index)).toEqual([3]);
