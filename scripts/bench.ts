@@ -125,10 +125,14 @@ function parsers(format: string, tools: NonNullable<ParserOptions['tools']>) {
   };
 }
 
-function time(map: Map<string, Timing>, id: string): number {
+function timingOf(map: Map<string, Timing>, id: string): Timing {
   const timing = map.get(id);
   if (timing === undefined) throw new Error(`no timing for ${id}`);
-  return timing.ms;
+  return timing;
+}
+
+function time(map: Map<string, Timing>, id: string): number {
+  return timingOf(map, id).ms;
 }
 
 /**
@@ -138,9 +142,7 @@ function time(map: Map<string, Timing>, id: string): number {
  * process, 2 MB 74 to 167 ms; best 2.39×, median 1.94×).
  */
 function medianTime(map: Map<string, Timing>, id: string): number {
-  const timing = map.get(id);
-  if (timing === undefined) throw new Error(`no timing for ${id}`);
-  return timing.medianMs;
+  return timingOf(map, id).medianMs;
 }
 
 /** Checks once, before timing, that a contender reads the input right; timing a wrong answer is meaningless. */
@@ -224,27 +226,14 @@ async function compareSection(): Promise<void> {
  * and load do not decide a row.
  */
 function compareInProcesses(count: number): BenchReport['comparisons'] {
-  const script = fileURLToPath(import.meta.url);
   const runs: BenchReport['comparisons'][] = [];
   for (let index = 1; index <= count; index += 1) {
     log(`compare: process ${index} of ${count}`);
-    const child = spawnSync(
-      process.execPath,
-      [
-        ...process.execArgv,
-        script,
-        '--only=compare',
-        '--json',
-        '--no-write',
-        '--processes=1',
-        ...(quick ? ['--quick'] : []),
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+    const child = runChild(
+      ['--only=compare', '--processes=1', ...(quick ? ['--quick'] : [])],
+      `compare process ${index} of ${count}`,
     );
-    if (child.status !== 0) {
-      throw new Error(`bench: compare process ${index} of ${count} exited with ${child.status}`);
-    }
-    runs.push((JSON.parse(child.stdout) as BenchReport).comparisons);
+    runs.push(child.comparisons);
   }
   const combined = combineComparisons(runs);
   for (const comparison of combined) {
@@ -387,27 +376,29 @@ async function growthSection(): Promise<void> {
  * against 44 ms alone, and its doubling read 2.45 against 1.98 alone.
  */
 function growthInProcesses(): GrowthRow[] {
-  const script = fileURLToPath(import.meta.url);
-  const rows: GrowthRow[] = [];
-  for (const input of growthInputs(1)) {
-    const child = spawnSync(
-      process.execPath,
-      [
-        ...process.execArgv,
-        script,
-        '--only=growth',
-        `--growth-input=${input.id}`,
-        '--json',
-        '--no-write',
-      ],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (child.status !== 0) {
-      throw new Error(`bench: growth process for ${input.id} exited with ${child.status}`);
-    }
-    rows.push(...(JSON.parse(child.stdout) as BenchReport).growth);
-  }
-  return rows;
+  return growthInputs(1).flatMap(
+    (input) =>
+      runChild(['--only=growth', `--growth-input=${input.id}`], `growth process for ${input.id}`)
+        .growth,
+  );
+}
+
+/**
+ * Runs this script again in a fresh process with `args` (plus `--json --no-write`) and returns
+ * the report it prints; its progress goes to this process's stderr.
+ *
+ * @param args - The sections and options of the child run.
+ * @param what - Names the child in the error thrown when it fails.
+ * @returns The child's report.
+ */
+function runChild(args: readonly string[], what: string): BenchReport {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), ...args, '--json', '--no-write'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (child.status !== 0) throw new Error(`bench: ${what} exited with ${child.status}`);
+  return JSON.parse(child.stdout) as BenchReport;
 }
 
 /** Growth rows faster than this at their base size are measured again at BEYOND_CACHE_BYTES. */
