@@ -168,17 +168,13 @@ async function compareSection(): Promise<void> {
       }
     });
     const tasks: Task[] = [];
-    if (valid)
-      tasks.push({
-        id: 'JSON.parse',
-        fn: () => input.payloads.map((payload) => JSON.parse(payload) as unknown),
-      });
+    if (valid) tasks.push({ id: 'JSON.parse', fn: overPayloads(input.payloads, parseNative) });
     if (input.id === 'prose-50kb') {
       tasks.push({ id: 'indexOf + JSON.parse', fn: () => indexOfThenParse(input.text) });
     }
     tasks.push(
-      { id: 'jsonrepair + JSON.parse', fn: () => input.payloads.map(repairThenParse) },
-      { id: 'partial-json', fn: () => input.payloads.map(partialJson) },
+      { id: 'jsonrepair + JSON.parse', fn: overPayloads(input.payloads, repairThenParse) },
+      { id: 'partial-json', fn: overPayloads(input.payloads, partialJson) },
       { id: '@ai-sdk-tool/parser hermes', fn: () => aiSdk(input.text) },
       { id: 'phase 1, forced', fn: () => ours.p1Forced.parse(input.text) },
       { id: 'phase 1, auto', fn: () => ours.p1Auto.parse(input.text) },
@@ -253,6 +249,21 @@ function safeCount(count: () => number): number {
 }
 
 /** The floor for finding a call in prose: two `indexOf` and one `JSON.parse` of the slice. */
+function parseNative(payload: string): unknown {
+  return JSON.parse(payload) as unknown;
+}
+
+/**
+ * A floor or peer run over an input's payloads. One payload (every input but the parallel calls)
+ * is parsed by a direct call: a `map` around it added an array and a callback to the floor, about
+ * 4% of `JSON.parse` of the 200 B call, which flattered every ratio to it.
+ */
+function overPayloads(payloads: readonly string[], parse: (payload: string) => unknown) {
+  const [only] = payloads;
+  if (payloads.length === 1 && only !== undefined) return (): unknown => parse(only);
+  return (): unknown => payloads.map(parse);
+}
+
 function indexOfThenParse(text: string): unknown {
   const open = text.indexOf('<tool_call>');
   const close = text.indexOf('</tool_call>', open);
