@@ -11,6 +11,11 @@ export interface ComparisonRow {
   ratio: number;
   /** False when the contender did not read the expected number of calls. */
   correct: boolean;
+  /**
+   * Its time in each process, in process order, when the comparison combines several
+   * (`combineComparisons`): what a ratio's spread between processes is read from.
+   */
+  processMs?: number[];
 }
 
 /** Every contender on one input. */
@@ -171,7 +176,7 @@ export function renderMarkdown(report: BenchReport): string {
     );
     if ((report.compareProcesses ?? 1) > 1) {
       lines.push(
-        `Each time below (and each target measured from these tables) is the median of that time over ${report.compareProcesses} fresh processes: on this shared machine one process can run the same code 1.5× slower than the next.`,
+        `These tables were measured in ${report.compareProcesses} fresh processes: on this shared machine one process can run the same code 1.5× slower than the next. Each time is the median of that time over the processes; each ratio (and each target measured from these tables) is the median of the per-process ratios, a process's time over its own floor time, since the machine's speed also drifts between processes. The targets table gives the lowest and highest per-process ratio.`,
         '',
       );
     }
