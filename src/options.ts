@@ -19,7 +19,11 @@ export interface ToolDefinition {
   parameters?: Record<string, unknown>;
   /** Default `'write'`. */
   effect?: ToolEffect;
-  /** Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false. */
+  /**
+   * Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false. A
+   * number past 2^53 is never coerced to a string (its digits are already rounded): the call is
+   * refused and the envelope asks for the value in quotes.
+   */
   coerce?: boolean;
   /** String and array caps, HTML stripping, identifier normalisation, credential refusal... */
   sanitize?: SanitizeProfile;

@@ -116,7 +116,12 @@ export function createSchemaCompiler(): SchemaCompiler {
         validate(argumentsValue, offset) {
           const subject = coerce ? cloneJson(argumentsValue) : argumentsValue;
           if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
-          const repairs = coerce ? coercionRepairs(argumentsValue, subject, '', offset) : [];
+          if (!coerce) return { ok: true, value: subject as Record<string, unknown>, repairs: [] };
+          const coercions: Coercion[] = [];
+          collectCoercions(argumentsValue, subject, '', coercions);
+          const lossy = coercions.filter(losesDigits);
+          if (lossy.length > 0) return { ok: false, errors: lossy.map(lossyError) };
+          const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
           return { ok: true, value: subject as Record<string, unknown>, repairs };
         },
       };
@@ -124,35 +129,65 @@ export function createSchemaCompiler(): SchemaCompiler {
   };
 }
 
-/** Lists the leaves a coercing validation changed, one `coercion` repair each. */
-function coercionRepairs(
+/** One leaf a coercing validation changed: where, and its value before and after. */
+interface Coercion {
+  pointer: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** Lists the leaves a coercing validation changed, in order. */
+function collectCoercions(
   before: unknown,
   after: unknown,
   pointer: string,
-  offset: number,
-): Repair[] {
-  if (Object.is(before, after)) return [];
+  into: Coercion[],
+): void {
+  if (Object.is(before, after)) return;
   const bothArrays = Array.isArray(before) && Array.isArray(after);
   if (bothArrays || (isPlainObject(before) && isPlainObject(after) && !Array.isArray(before))) {
-    const repairs: Repair[] = [];
     for (const key of Object.keys(after as object)) {
-      const path = `${pointer}/${escapePointer(key)}`;
-      repairs.push(
-        ...coercionRepairs(
-          (before as Record<string, unknown>)[key],
-          (after as Record<string, unknown>)[key],
-          path,
-          offset,
-        ),
+      collectCoercions(
+        (before as Record<string, unknown>)[key],
+        (after as Record<string, unknown>)[key],
+        `${pointer}/${escapePointer(key)}`,
+        into,
       );
     }
-    return repairs;
+    return;
   }
-  return [
-    {
-      kind: 'coercion',
-      offset,
-      detail: `${pointer || '/'}: ${excerpt(before)} → ${excerpt(after)}`,
-    },
-  ];
+  into.push({ pointer, before, after });
+}
+
+function coercionRepair({ pointer, before, after }: Coercion, offset: number): Repair {
+  return {
+    kind: 'coercion',
+    offset,
+    detail: `${pointer || '/'}: ${excerpt(before)} → ${excerpt(after)}`,
+  };
+}
+
+/**
+ * True for a number turned into a string that no longer holds the digits the model wrote: past
+ * 2^53 a JavaScript number keeps about 16 significant digits, so `1234567890123456789` is read
+ * as 1234567890123456800 and would become the string "1234567890123456800". Such a number in a
+ * string field is most often an identifier (a message, order or account id), and running the
+ * call with a neighbouring id is worse than asking for it again, quoted.
+ */
+function losesDigits({ before, after }: Coercion): boolean {
+  return (
+    typeof before === 'number' &&
+    typeof after === 'string' &&
+    Number.isFinite(before) &&
+    Math.abs(before) > Number.MAX_SAFE_INTEGER
+  );
+}
+
+function lossyError({ pointer, before }: Coercion): FieldError {
+  return {
+    field: pointer,
+    expected:
+      'a string in quotes: a number past 9007199254740991 loses its last digits before it can be read as text',
+    received: `${excerpt(before)} (the number as read, rounded)`,
+  };
 }

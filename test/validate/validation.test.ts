@@ -103,6 +103,85 @@ describe('argument validation', () => {
     ]);
   });
 
+  describe('a number too long for JavaScript, coerced into a string field', () => {
+    // Model text, not JSON.stringify: the digits the model wrote are the point.
+    const written = (args: string): string =>
+      `<tool_call>{"name": "delete_message", "arguments": ${args}}</tool_call>`;
+    const deleting = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'delete_message',
+          effect: 'destructive',
+          coerce: true,
+          parameters: {
+            type: 'object',
+            properties: {
+              message_id: { type: 'string' },
+              copies: { type: 'array', items: { type: 'string' } },
+              weight: { type: 'number' },
+            },
+            required: ['message_id'],
+          },
+        },
+      ],
+    });
+
+    it('should refuse it rather than run the call with the rounded digits', () => {
+      // JSON.parse reads 1234567890123456789 as 1234567890123456800: coerced, that string would
+      // name another message.
+      const result = deleting.parse(written('{"message_id": 1234567890123456789}'));
+      expect(result.calls).toEqual([]);
+      expect(result.rejected[0]).toMatchObject({
+        reason: 'schema-violation',
+        envelope: {
+          field: '/message_id',
+          expected: expect.stringMatching(/^a string in quotes/) as unknown,
+          received: '1234567890123456800 (the number as read, rounded)',
+        },
+      });
+    });
+
+    it('should name every such field, in arrays and below zero too', () => {
+      const envelope = deleting.parse(
+        written('{"message_id": "m-1", "copies": ["a", -98765432109876543210, 7]}'),
+      ).rejected[0]?.envelope;
+      expect(envelope?.field).toBe('/copies/1');
+      expect(envelope?.more).toBeUndefined();
+    });
+
+    it('should accept the same id written in quotes, digit for digit', () => {
+      const call = deleting.parse(written('{"message_id": "1234567890123456789"}')).calls[0];
+      expect(call?.arguments).toEqual({ message_id: '1234567890123456789' });
+    });
+
+    it('should still coerce a number JavaScript holds exactly, as a repair', () => {
+      const call = deleting.parse(written('{"message_id": 9007199254740991}')).calls[0];
+      expect(call?.arguments).toEqual({ message_id: '9007199254740991' });
+      expect(call?.repairs).toEqual([
+        expect.objectContaining({
+          kind: 'coercion',
+          detail: '/message_id: 9007199254740991 → "9007199254740991"',
+        }),
+      ]);
+    });
+
+    it('should leave a large number in a number field alone: it is not turned into text', () => {
+      const call = deleting.parse(written('{"message_id": "m-1", "weight": 1.989e30}')).calls[0];
+      expect(call?.arguments).toEqual({ message_id: 'm-1', weight: 1.989e30 });
+    });
+
+    it('should give a stream the same refusal', () => {
+      const text = written('{"message_id": 1234567890123456789}');
+      const stream = deleting.stream();
+      const events = [...text].flatMap((unit) => stream.push(unit)).concat(stream.end());
+      const end = events.find((event) => event.type === 'tool-call-end');
+      expect(end).toMatchObject({
+        rejection: { reason: 'schema-violation', envelope: { field: '/message_id' } },
+      });
+    });
+  });
+
   it('should never fill in defaults for missing arguments', () => {
     const withDefault = createParser({
       formats: ['hermes'],
