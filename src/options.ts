@@ -21,8 +21,8 @@ export interface ToolDefinition {
   effect?: ToolEffect;
   /**
    * Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false. A
-   * number past 2^53 is never coerced to a string (its digits are already rounded): the call is
-   * refused and the envelope asks for the value in quotes.
+   * number past 2^53 is never coerced to a string, nor a digit string that long to an integer
+   * (JavaScript rounds its last digits): the call is refused with an envelope naming the field.
    */
   coerce?: boolean;
   /** String and array caps, HTML stripping, identifier normalisation, credential refusal... */

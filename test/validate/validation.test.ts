@@ -182,6 +182,96 @@ describe('argument validation', () => {
     });
   });
 
+  describe('an integer field given a number past 2^53', () => {
+    const lookup = (args: string): string =>
+      `<tool_call>{"name": "get_user", "arguments": ${args}}</tool_call>`;
+    const schema = {
+      type: 'object',
+      properties: {
+        user_id: { type: 'integer' },
+        mass: { type: 'number' },
+        page: { type: 'integer', minimum: 1, maximum: 100 },
+      },
+    };
+    const nestedSchema = {
+      type: 'object',
+      properties: {
+        owner: { type: 'object', properties: { id: { type: 'integer' } } },
+        ids: { type: 'array', items: { type: 'integer' } },
+        weights: { type: 'array', items: { type: 'number' } },
+        either: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+      },
+    };
+    const parserFor = (parameters: Record<string, unknown>, coerce = false) =>
+      createParser({
+        formats: ['hermes'],
+        tools: [{ name: 'get_user', effect: 'read', coerce, parameters }],
+      });
+
+    it('should refuse it: the digits past the 16th were rounded away', () => {
+      const result = parserFor(schema).parse(lookup('{"user_id": 1234567890123456789}'));
+      expect(result.calls).toEqual([]);
+      expect(result.rejected[0]).toMatchObject({
+        reason: 'schema-violation',
+        envelope: {
+          field: '/user_id',
+          expected: expect.stringMatching(/^an integer of at most 9007199254740991/) as unknown,
+          received: '1234567890123456800 (the number as read, rounded)',
+        },
+      });
+    });
+
+    it('should accept the largest exact integers and a large number in a number field', () => {
+      const parser = parserFor(schema);
+      const call = parser.parse(lookup('{"user_id": -9007199254740991, "mass": 1.989e30}'))
+        .calls[0];
+      expect(call?.arguments).toEqual({ user_id: -9007199254740991, mass: 1.989e30 });
+    });
+
+    it('should leave a bounded integer field to its schema', () => {
+      expect(
+        parserFor(schema).parse(lookup('{"page": 12345678901234567890}')).rejected[0]?.envelope,
+      ).toMatchObject({ field: '/page', expected: expect.stringContaining('100') as unknown });
+    });
+
+    it('should find integer fields nested in objects, arrays and anyOf, and only those', () => {
+      const parser = parserFor(nestedSchema);
+      const refused = parser.parse(
+        lookup(
+          '{"owner": {"id": 1e17}, "ids": [1, 98765432109876543210], "weights": [1e300], "either": -1e18}',
+        ),
+      ).rejected[0]?.envelope;
+      expect([refused?.field, ...(refused?.more ?? []).map((item) => item.field)]).toEqual([
+        '/owner/id',
+        '/ids/1',
+        '/either',
+      ]);
+      expect(parser.parse(lookup('{"weights": [1e300], "ids": [7]}')).calls).toHaveLength(1);
+    });
+
+    it('should refuse a digit string that coercion would round into the integer field', () => {
+      const result = parserFor(schema, true).parse(lookup('{"user_id": "1234567890123456789"}'));
+      expect(result.rejected[0]?.envelope).toMatchObject({ field: '/user_id' });
+      const exact = parserFor(schema, true).parse(lookup('{"user_id": "42"}')).calls[0];
+      expect(exact?.arguments).toEqual({ user_id: 42 });
+    });
+
+    it('should refuse it in every syntax, since the check sits in phase 2', () => {
+      const parser = createParser({
+        formats: ['pythonic', 'qwen3_coder'],
+        tools: [{ name: 'get_user', effect: 'read', parameters: schema }],
+      });
+      const pythonic = parser.parse('[get_user(user_id=1234567890123456789)]');
+      const xml = parser.parse(
+        '<tool_call>\n<function=get_user>\n<parameter=user_id>\n1234567890123456789\n</parameter>\n</function>\n</tool_call>',
+      );
+      for (const result of [pythonic, xml]) {
+        expect(result.calls).toEqual([]);
+        expect(result.rejected[0]?.envelope).toMatchObject({ field: '/user_id' });
+      }
+    });
+  });
+
   it('should never fill in defaults for missing arguments', () => {
     const withDefault = createParser({
       formats: ['hermes'],
