@@ -136,3 +136,44 @@ export async function measure(
     }),
   );
 }
+
+/**
+ * Ratios of tasks to a floor measured in pairs: a batch of the floor, a batch of the task, a batch
+ * of the floor again, `pairs` times, each task's ratio the median over its pairs of its batch time
+ * over the mean of the two floor batches around it. The machine's speed moves over milliseconds
+ * (another tenant, the hypervisor) far more than a 1 µs parse does; timed apart, the task and its
+ * floor each meet a different machine (one run read the hermes 200 B call at 2.1× in phase 1 and
+ * 3.5× in phase 1+2, 0.2 µs apart in time taken), while a pair a millisecond long meets one.
+ *
+ * @param floor - The task every ratio divides by.
+ * @param tasks - The tasks (the floor among them gets 1).
+ * @param pairs - Pairs per task.
+ * @returns The median ratio per task id.
+ */
+export function pairedRatios(
+  floor: Task,
+  tasks: readonly Task[],
+  pairs: number,
+): Map<string, number> {
+  const perCall = new Map<string, number>();
+  const floorBatch = batchSize(floor.fn, perCall, floor.id);
+  const ratios = new Map<string, number>([[floor.id, 1]]);
+  const timeBatch = (fn: () => unknown, batch: number): number => {
+    const started = hrtimeNow();
+    for (let index = 0; index < batch; index += 1) fn();
+    return (hrtimeNow() - started) / batch;
+  };
+  for (const task of tasks) {
+    if (task.id === floor.id) continue;
+    const batch = batchSize(task.fn, perCall, task.id);
+    const samples: number[] = [];
+    for (let pair = 0; pair < pairs; pair += 1) {
+      const before = timeBatch(floor.fn, floorBatch);
+      const taken = timeBatch(task.fn, batch);
+      const after = timeBatch(floor.fn, floorBatch);
+      samples.push(taken / ((before + after) / 2));
+    }
+    ratios.set(task.id, median(samples));
+  }
+  return ratios;
+}

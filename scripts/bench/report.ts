@@ -7,7 +7,10 @@ import type { StreamDeltaRow, StreamDoubling } from './stream.js';
 export interface ComparisonRow {
   contender: string;
   ms: number;
-  /** Time over the floor's time (the floor is JSON.parse of the payloads where they are valid). */
+  /**
+   * Time over the floor's time, measured in pairs with the floor (`pairedRatios`): the floor is
+   * `JSON.parse` of the payloads where they are valid.
+   */
   ratio: number;
   /** False when the contender did not read the expected number of calls. */
   correct: boolean;
@@ -16,6 +19,8 @@ export interface ComparisonRow {
    * (`combineComparisons`): what a ratio's spread between processes is read from.
    */
   processMs?: number[];
+  /** Its ratio in each process, in process order, likewise. */
+  processRatios?: number[];
 }
 
 /** Every contender on one input. */
@@ -171,12 +176,12 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.comparisons.length > 0) {
     lines.push('## Against the floor and the peers', '');
     lines.push(
-      'Ratio = time / time of the floor (`JSON.parse` of the payloads; `jsonrepair + JSON.parse` where the payload is not valid JSON). "Phase 1" is the parser without tools, "phase 1+2" with tools (allowlist + ajv validation); "forced" is `formats: [\'hermes\']`, "auto" every format. ✗ marks a contender that did not read the expected calls.',
+      'Ratio = time over the time of the floor (`JSON.parse` of the payloads; `indexOf + JSON.parse` for the call in prose; `jsonrepair + JSON.parse` where the payload is not valid JSON), measured apart from the times below: the contender and its floor are timed in alternating batches of about 0.25 ms (floor, contender, floor), and the ratio is the median over such triples (150 in a full run) of the contender\'s batch over the mean of the two floor batches around it, so that both meet the machine at the same speed. "Phase 1" is the parser without tools, "phase 1+2" with tools (allowlist + ajv validation); "forced" is `formats: [\'hermes\']`, "auto" every format. ✗ marks a contender that did not read the expected calls.',
       '',
     );
     if ((report.compareProcesses ?? 1) > 1) {
       lines.push(
-        `These tables were measured in ${report.compareProcesses} fresh processes: on this shared machine one process can run the same code 1.5× slower than the next. Each time is the median of that time over the processes; each ratio (and each target measured from these tables) is the median of the per-process ratios, a process's time over its own floor time, since the machine's speed also drifts between processes. The targets table gives the lowest and highest per-process ratio.`,
+        `These tables were measured in ${report.compareProcesses} fresh processes: on this shared machine one process can run the same code 1.5× slower than the next. Each time is the median of that time over the processes, and each ratio (and each target measured from these tables) the median of the per-process ratios; the targets table gives the lowest and highest per-process ratio.`,
         '',
       );
     }
