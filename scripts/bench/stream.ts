@@ -8,6 +8,7 @@
 import { parse as parsePartialJson } from 'partial-json';
 import type { createParser } from '../../src/index.js';
 import type { Parser } from '../../src/parser.js';
+import { pairedRatios } from './measure.js';
 
 /**
  * Cuts a text into chunks of `size` UTF-16 units (surrogate pairs may be split, as a tokenizer
@@ -90,6 +91,12 @@ export interface StreamDeltaRow {
   peakHeldBytes: number;
   /** One `JSON.parse` of the payload, ms, measured in the same run. */
   jsonParseMs: number;
+  /**
+   * The stream's time over `JSON.parse`'s, timed in pairs (`pairedRatios`: a batch of `JSON.parse`,
+   * one stream, a batch of `JSON.parse`), for the 20 KB rows the target reads; the other rows
+   * give `ms / jsonParseMs`.
+   */
+  pairedRatio?: number;
   /** The same deltas through {@link pushFloorOnce} (what any push API costs at least), median ms. */
   floorMs: number;
   /** partial-json re-parsing the accumulated payload per delta, ms (`estimated` when sampled). */
@@ -116,10 +123,15 @@ export interface StreamTableOptions {
   runs: (size: number) => number;
   /** partial-json calls to sample at most per row (the rest are estimated from them). */
   partialJsonSamples: number;
+  /** JSON.parse-stream-JSON.parse triples behind a 20 KB row's paired ratio. */
+  ratioPairs: number;
   /** The library's `createParser`, from the build being timed. */
   createParser: typeof createParser;
   log: (line: string) => void;
 }
+
+/** Rows up to this size (the 20 KB ones the target reads) get a paired ratio. */
+const PAIRED_SIZE = 20 * 1024;
 
 /** Streams of a 20 KB call run before any timing, per payload kind and delta size. */
 const WARM_UP = 10;
@@ -273,6 +285,14 @@ export function measureStreamTable(options: StreamTableOptions): {
         for (let run = 0; run < 3; run += 1) pushFloorOnce(small); // warm-up
         const floorMs = medianMs(() => pushFloorOnce(small), options.runs(size));
         const peer = partialJson(payload, delta, options.partialJsonSamples);
+        const paired =
+          size <= PAIRED_SIZE
+            ? pairedRatios(
+                { id: 'JSON.parse', fn: () => JSON.parse(payload) as unknown },
+                [{ id: 'stream', fn: () => streamOnce(parser, small) }],
+                options.ratioPairs,
+              ).get('stream')
+            : undefined;
         rows.push({
           payload: kind,
           size: label(size),
@@ -281,6 +301,7 @@ export function measureStreamTable(options: StreamTableOptions): {
           ms: median.ms,
           peakHeldBytes: median.peakHeld * 2,
           jsonParseMs: floor,
+          ...(paired === undefined ? {} : { pairedRatio: paired }),
           floorMs,
           partialJsonMs: peer.ms,
           partialJsonEstimated: peer.estimated,
@@ -294,7 +315,7 @@ export function measureStreamTable(options: StreamTableOptions): {
           twoNMs: medianRun(largeRuns).ms,
         });
         options.log(
-          `  ${kind} ${label(size)} in ${delta}-unit deltas: ${median.ms.toFixed(2)} ms, ${(median.ms / floor).toFixed(1)}× JSON.parse, partial-json ${(peer.ms / median.ms).toFixed(0)}× slower, doubled ×${(medianRun(largeRuns).ms / median.ms).toFixed(2)}`,
+          `  ${kind} ${label(size)} in ${delta}-unit deltas: ${median.ms.toFixed(2)} ms, ${(paired ?? median.ms / floor).toFixed(1)}× JSON.parse, partial-json ${(peer.ms / median.ms).toFixed(0)}× slower, doubled ×${(medianRun(largeRuns).ms / median.ms).toFixed(2)}`,
         );
       }
     }
