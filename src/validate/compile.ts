@@ -10,14 +10,7 @@ import type { Repair } from '../types.js';
 import { cloneJson, isPlainObject } from './clone.js';
 import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
 import { STRING_FORMATS } from './formats.js';
-import {
-  findLargeNumbers,
-  holdsLargeNumber,
-  integerGuard,
-  isPastExact,
-  pointerOf,
-  replaceAt,
-} from './large-numbers.js';
+import { addExactIntegerKeyword, isPastExact, markIntegerFields } from './exact-integers.js';
 
 /** What validating one arguments object gave. */
 export type ValidationOutcome =
@@ -106,6 +99,7 @@ export function createSchemaCompiler(): SchemaCompiler {
       instance = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
       for (const [name, pattern] of Object.entries(STRING_FORMATS))
         instance.addFormat(name, pattern);
+      addExactIntegerKeyword(instance);
       instances.set(key, instance);
     }
     return instance;
@@ -119,21 +113,14 @@ export function createSchemaCompiler(): SchemaCompiler {
           `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
         );
       }
-      const validate: ValidateFunction = instanceFor(dialect, coerce).compile(schema);
-      const guard = integerGuard(schema);
+      // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
+      const validate: ValidateFunction = instanceFor(dialect, coerce).compile(
+        markIntegerFields(schema),
+      );
       return {
         validate(argumentsValue, offset) {
           const subject = coerce ? cloneJson(argumentsValue) : argumentsValue;
           if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
-          if (guard.kind !== 'none') {
-            const inexact =
-              guard.kind === 'flat'
-                ? inexactFields(subject, guard.keys)
-                : holdsLargeNumber(subject)
-                  ? inexactIntegers(validate, subject)
-                  : NO_ERRORS;
-            if (inexact.length > 0) return { ok: false, errors: inexact };
-          }
           if (!coerce) return { ok: true, value: subject as Record<string, unknown>, repairs: [] };
           const coercions: Coercion[] = [];
           collectCoercions(argumentsValue, subject, '', coercions);
@@ -197,7 +184,7 @@ function losesDigits({ before, after }: Coercion): boolean {
     typeof before === 'number' &&
     typeof after === 'string' &&
     Number.isFinite(before) &&
-    Math.abs(before) > Number.MAX_SAFE_INTEGER
+    isPastExact(before)
   );
 }
 
@@ -207,57 +194,5 @@ function lossyError({ pointer, before }: Coercion): FieldError {
     expected:
       'a string in quotes: a number past 9007199254740991 loses its last digits before it can be read as text',
     received: `${excerpt(before)} (the number as read, rounded)`,
-  };
-}
-
-/**
- * The integer fields holding a number past 2^53, which JavaScript has rounded (`9007199254740993`
- * reads as 9007199254740992): such an integer is most often a 64-bit id, and the call would run
- * with a neighbouring one. Whether a field is an integer field is asked of the schema itself: the
- * number is swapped for 0.5 in a copy, and the field is one when that copy fails the integer type
- * there. A number field (`1.989e30`) or a field the schema does not describe is left alone.
- */
-function inexactIntegers(validate: ValidateFunction, subject: unknown): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const { path, value } of findLargeNumbers(subject)) {
-    // Arguments are an object, so every number in them has a path; a bare number is left alone.
-    if (path.length === 0) continue;
-    const probe = cloneJson(subject);
-    replaceAt(probe, path, 0.5);
-    validate(probe);
-    const pointer = pointerOf(path);
-    const integerField = (validate.errors ?? []).some(
-      (error) =>
-        error.instancePath === pointer &&
-        error.keyword === 'type' &&
-        String((error.params as { type?: unknown }).type).includes('integer'),
-    );
-    if (integerField) errors.push(inexactError(pointer, value));
-  }
-  return errors;
-}
-
-const NO_ERRORS: FieldError[] = [];
-
-/** `inexactIntegers` for a schema whose integer fields are all top-level properties. */
-function inexactFields(subject: unknown, keys: readonly string[]): FieldError[] {
-  let errors: FieldError[] | undefined;
-  const record = subject as Record<string, unknown>;
-  for (const key of keys) {
-    if (!Object.hasOwn(record, key)) continue;
-    const value = record[key];
-    if (typeof value === 'number' && isPastExact(value)) {
-      (errors ??= []).push(inexactError(`/${escapePointer(key)}`, value));
-    }
-  }
-  return errors ?? NO_ERRORS;
-}
-
-function inexactError(field: string, value: number): FieldError {
-  return {
-    field,
-    expected:
-      'an integer of at most 9007199254740991 in magnitude: past it JavaScript loses the last digits',
-    received: `${excerpt(value)} (the number as read, rounded)`,
   };
 }

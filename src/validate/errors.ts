@@ -3,6 +3,7 @@
  * expected, what the model sent. One turn of repair needs all three.
  */
 import type { ErrorObject } from 'ajv';
+import { EXACT_INTEGER_KEYWORD } from './exact-integers.js';
 
 /** One field the arguments got wrong. */
 export interface FieldError {
@@ -76,6 +77,13 @@ function describeError(error: ErrorObject): FieldError {
         field: error.instancePath,
         expected: `exactly ${JSON.stringify(params['allowedValue'])}`,
         received: excerpt(error.data),
+      };
+    case EXACT_INTEGER_KEYWORD:
+      return {
+        field: error.instancePath,
+        expected:
+          'an integer of at most 9007199254740991 in magnitude: past it JavaScript loses the last digits',
+        received: `${excerpt(error.data)} (the number as read, rounded)`,
       };
     case 'format':
       return {

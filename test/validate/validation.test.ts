@@ -228,7 +228,7 @@ describe('argument validation', () => {
       expect(call?.arguments).toEqual({ user_id: -9007199254740991, mass: 1.989e30 });
     });
 
-    it('should leave a bounded integer field to its schema', () => {
+    it('should name a bounded integer field by its own limit first', () => {
       expect(
         parserFor(schema).parse(lookup('{"page": 12345678901234567890}')).rejected[0]?.envelope,
       ).toMatchObject({ field: '/page', expected: expect.stringContaining('100') as unknown });
