@@ -10,6 +10,7 @@
  */
 import type { Ajv } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { setOwn } from './clone.js';
 
 /** The keyword's name, chosen so that no tool schema uses it. */
 export const EXACT_INTEGER_KEYWORD = 'x-tool-call-parser-exact-integer';
@@ -98,14 +99,8 @@ function markSubschema(schema: unknown): unknown {
     const map = source[keyword];
     if (typeof map !== 'object' || map === null || Array.isArray(map)) continue;
     const marked: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(map)) {
-      Object.defineProperty(marked, key, {
-        value: markSubschema(value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
+    // A property named `__proto__` stays a property (setOwn), never a prototype.
+    for (const [key, value] of Object.entries(map)) setOwn(marked, key, markSubschema(value));
     copy[keyword] = marked;
   }
   for (const keyword of SCHEMA_LISTS) {
