@@ -20,9 +20,10 @@ export interface ToolDefinition {
   /** Default `'write'`. */
   effect?: ToolEffect;
   /**
-   * Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false. A
-   * number past 2^53 is never coerced to a string, nor a digit string that long to an integer
-   * (JavaScript rounds its last digits): the call is refused with an envelope naming the field.
+   * Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false.
+   * Refused even so, with an envelope naming the field: `null` read as `false`, `0` or `""` (a
+   * value the model never wrote), and a number past 2^53 coerced to a string or a digit string
+   * that long to an integer (JavaScript rounds its last digits).
    */
   coerce?: boolean;
   /** String and array caps, HTML stripping, identifier normalisation, credential refusal... */

@@ -124,8 +124,8 @@ export function createSchemaCompiler(): SchemaCompiler {
           if (!coerce) return { ok: true, value: subject as Record<string, unknown>, repairs: [] };
           const coercions: Coercion[] = [];
           collectCoercions(argumentsValue, subject, '', coercions);
-          const lossy = coercions.filter(losesDigits);
-          if (lossy.length > 0) return { ok: false, errors: lossy.map(lossyError) };
+          const refused = coercions.flatMap(refusedCoercion);
+          if (refused.length > 0) return { ok: false, errors: refused };
           const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
           return { ok: true, value: subject as Record<string, unknown>, repairs };
         },
@@ -173,26 +173,40 @@ function coercionRepair({ pointer, before, after }: Coercion, offset: number): R
 }
 
 /**
- * True for a number turned into a string that no longer holds the digits the model wrote: past
- * 2^53 a JavaScript number keeps about 16 significant digits, so `1234567890123456789` is read
- * as 1234567890123456800 and would become the string "1234567890123456800". Such a number in a
- * string field is most often an identifier (a message, order or account id), and running the
- * call with a neighbouring id is worse than asking for it again, quoted.
+ * The coercions that are refused even for a tool that opted in, as a field error each:
+ * - `null` read as `false`, `0` or `""`: that is a value the model never wrote, the way a default
+ *   would be (`{"dry_run": null}` became `dry_run: false` on a destructive tool). A field whose
+ *   schema allows `null` keeps it, uncoerced.
+ * - a number turned into a string that no longer holds the digits the model wrote: past 2^53 a
+ *   JavaScript number keeps about 16 significant digits, so `1234567890123456789` is read as
+ *   1234567890123456800 and would become the string "1234567890123456800". Such a number in a
+ *   string field is most often an identifier (a message, order or account id), and running the
+ *   call with a neighbouring id is worse than asking for it again, quoted.
  */
-function losesDigits({ before, after }: Coercion): boolean {
-  return (
+function refusedCoercion({ pointer, before, after }: Coercion): FieldError[] {
+  if (before === null) {
+    return [
+      {
+        field: pointer,
+        expected: `a ${typeof after} value: null is not read as ${excerpt(after)}`,
+        received: 'null',
+      },
+    ];
+  }
+  if (
     typeof before === 'number' &&
     typeof after === 'string' &&
     Number.isFinite(before) &&
     isPastExact(before)
-  );
-}
-
-function lossyError({ pointer, before }: Coercion): FieldError {
-  return {
-    field: pointer,
-    expected:
-      'a string in quotes: a number past 9007199254740991 loses its last digits before it can be read as text',
-    received: `${excerpt(before)} (the number as read, rounded)`,
-  };
+  ) {
+    return [
+      {
+        field: pointer,
+        expected:
+          'a string in quotes: a number past 9007199254740991 loses its last digits before it can be read as text',
+        received: `${excerpt(before)} (the number as read, rounded)`,
+      },
+    ];
+  }
+  return [];
 }

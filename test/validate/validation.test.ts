@@ -103,6 +103,54 @@ describe('argument validation', () => {
     ]);
   });
 
+  describe('null, given to a tool that coerces', () => {
+    const wiping = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'wipe',
+          effect: 'destructive',
+          coerce: true,
+          parameters: {
+            type: 'object',
+            properties: {
+              dry_run: { type: 'boolean' },
+              keep: { type: 'integer' },
+              note: { type: 'string' },
+              label: { type: ['string', 'null'] },
+            },
+            required: ['dry_run'],
+          },
+        },
+      ],
+    });
+    const wipe = (args: string): string =>
+      `<tool_call>{"name": "wipe", "arguments": ${args}}</tool_call>`;
+
+    it('should refuse to read null as false, 0 or "": the model never wrote those values', () => {
+      // Coerced, {"dry_run": null} ran the destructive tool for real.
+      const result = wiping.parse(wipe('{"dry_run": null}'));
+      expect(result.calls).toEqual([]);
+      expect(result.rejected[0]?.envelope).toMatchObject({
+        field: '/dry_run',
+        expected: 'a boolean value: null is not read as false',
+        received: 'null',
+      });
+      const envelope = wiping.parse(wipe('{"dry_run": true, "keep": null, "note": null}'))
+        .rejected[0]?.envelope;
+      expect([envelope?.field, ...(envelope?.more ?? []).map((item) => item.field)]).toEqual([
+        '/keep',
+        '/note',
+      ]);
+    });
+
+    it('should keep null where the schema allows it, and still coerce written values', () => {
+      const call = wiping.parse(wipe('{"dry_run": "false", "label": null}')).calls[0];
+      expect(call?.arguments).toEqual({ dry_run: false, label: null });
+      expect(call?.repairs.map((repair) => repair.detail)).toEqual(['/dry_run: "false" → false']);
+    });
+  });
+
   describe('a number too long for JavaScript, coerced into a string field', () => {
     // Model text, not JSON.stringify: the digits the model wrote are the point.
     const written = (args: string): string =>
