@@ -173,10 +173,23 @@ function coercionRepair({ pointer, before, after }: Coercion, offset: number): R
 }
 
 /**
+ * A decimal number written as text, blanks around it allowed (`"5"`, `" -1.5e3 "`, `"+2"`).
+ * ajv turns any string JavaScript reads as a number into one, which includes `" "` (0) and
+ * `"0x10"` (16).
+ */
+const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+function isDecimal(value: unknown): boolean {
+  return typeof value === 'string' && DECIMAL.test(value);
+}
+
+/**
  * The coercions that are refused even for a tool that opted in, as a field error each:
  * - `null` read as `false`, `0` or `""`: that is a value the model never wrote, the way a default
  *   would be (`{"dry_run": null}` became `dry_run: false` on a destructive tool). A field whose
  *   schema allows `null` keeps it, uncoerced.
+ * - a number made from anything but decimal digits: a blank string read as 0 (`{"amount": " "}`),
+ *   hexadecimal text, or `true` read as 1.
  * - a number turned into a string that no longer holds the digits the model wrote: past 2^53 a
  *   JavaScript number keeps about 16 significant digits, so `1234567890123456789` is read as
  *   1234567890123456800 and would become the string "1234567890123456800". Such a number in a
@@ -190,6 +203,15 @@ function refusedCoercion({ pointer, before, after }: Coercion): FieldError[] {
         field: pointer,
         expected: `a ${typeof after} value: null is not read as ${excerpt(after)}`,
         received: 'null',
+      },
+    ];
+  }
+  if (typeof after === 'number' && (typeof before === 'boolean' || !isDecimal(before))) {
+    return [
+      {
+        field: pointer,
+        expected: `a number written in digits: ${excerpt(before)} is not read as ${excerpt(after)}`,
+        received: excerpt(before),
       },
     ];
   }

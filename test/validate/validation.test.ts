@@ -151,6 +151,44 @@ describe('argument validation', () => {
     });
   });
 
+  describe('text and booleans, coerced into a number field', () => {
+    const paying = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'pay',
+          effect: 'destructive',
+          coerce: true,
+          parameters: {
+            type: 'object',
+            properties: { amount: { type: 'number' }, count: { type: 'integer' } },
+          },
+        },
+      ],
+    });
+    const pay = (args: string): string =>
+      `<tool_call>{"name": "pay", "arguments": ${args}}</tool_call>`;
+
+    it('should refuse a number made from anything but decimal digits', () => {
+      // JavaScript reads " " as 0, "0x10" as 16 and true as 1; ajv coerced all three.
+      const cases: [string, string][] = [
+        ['{"amount": " "}', 'a number written in digits: " " is not read as 0'],
+        ['{"amount": "0x10"}', 'a number written in digits: "0x10" is not read as 16'],
+        ['{"count": true}', 'a number written in digits: true is not read as 1'],
+      ];
+      for (const [args, expected] of cases) {
+        const result = paying.parse(pay(args));
+        expect(result.calls).toEqual([]);
+        expect(result.rejected[0]?.envelope.expected).toBe(expected);
+      }
+    });
+
+    it('should still coerce decimal text, blanks and signs and exponents included', () => {
+      const call = paying.parse(pay('{"amount": " -1.5e3 ", "count": "+2"}')).calls[0];
+      expect(call?.arguments).toEqual({ amount: -1500, count: 2 });
+    });
+  });
+
   describe('a number too long for JavaScript, coerced into a string field', () => {
     // Model text, not JSON.stringify: the digits the model wrote are the point.
     const written = (args: string): string =>
