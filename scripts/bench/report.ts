@@ -16,10 +16,10 @@ export interface ComparisonRow {
   correct: boolean;
   /**
    * Its time in each process, in process order, when the comparison combines several
-   * (`combineComparisons`): what a ratio's spread between processes is read from.
+   * (`combineComparisons`): `ms` is their median.
    */
   processMs?: number[];
-  /** Its ratio in each process, in process order, likewise. */
+  /** Its ratio in each process, likewise: `ratio` is their median, `ratioSpread` their range. */
   processRatios?: number[];
 }
 
