@@ -23,8 +23,9 @@ export interface ToolDefinition {
    * Let ajv coerce types (`"5"` to `5`); each coercion is recorded as a repair. Default false.
    * Refused even so, with an envelope naming the field: `null` read as `false`, `0` or `""` (a
    * value the model never wrote), a number made from anything but decimal text (`" "`, `"0x10"`,
-   * `true`), and a number past 2^53 coerced to a string or a digit string that long to an integer
-   * (JavaScript rounds its last digits).
+   * `true`), a number past 2^53 coerced to a string or a digit string that long to an integer
+   * (JavaScript rounds its last digits), and a number JavaScript cannot hold: `"1e400"` read as
+   * Infinity, or Infinity and NaN made into text.
    */
   coerce?: boolean;
   /** String and array caps, HTML stripping, identifier normalisation, credential refusal... */

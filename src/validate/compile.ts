@@ -195,6 +195,8 @@ function isDecimal(value: unknown): boolean {
  *   1234567890123456800 and would become the string "1234567890123456800". Such a number in a
  *   string field is most often an identifier (a message, order or account id), and running the
  *   call with a neighbouring id is worse than asking for it again, quoted.
+ * - a number JavaScript cannot hold: text past about 1.8e308 (`"1e400"`) read as Infinity, or
+ *   Infinity and NaN (written `1e400`, `NaN`) turned into the strings "Infinity" and "NaN".
  */
 function refusedCoercion({ pointer, before, after }: Coercion): FieldError[] {
   if (before === null) {
@@ -210,17 +212,31 @@ function refusedCoercion({ pointer, before, after }: Coercion): FieldError[] {
     return [
       {
         field: pointer,
-        expected: `a number written in digits: ${excerpt(before)} is not read as ${excerpt(after)}`,
+        expected: `a number written in digits: ${excerpt(before)} is not read as ${String(after)}`,
         received: excerpt(before),
       },
     ];
   }
-  if (
-    typeof before === 'number' &&
-    typeof after === 'string' &&
-    Number.isFinite(before) &&
-    isPastExact(before)
-  ) {
+  if (typeof after === 'number' && !Number.isFinite(after)) {
+    // ajv checks a number's type as finite, but a coerced "1e400" is Infinity after the check.
+    return [
+      {
+        field: pointer,
+        expected: `a finite number: ${excerpt(before)} is past the largest number JavaScript holds (about 1.8e308)`,
+        received: excerpt(before),
+      },
+    ];
+  }
+  if (typeof before === 'number' && typeof after === 'string' && !Number.isFinite(before)) {
+    return [
+      {
+        field: pointer,
+        expected: `a string in quotes: ${String(before)} is not read as the text ${excerpt(after)}`,
+        received: excerpt(before),
+      },
+    ];
+  }
+  if (typeof before === 'number' && typeof after === 'string' && isPastExact(before)) {
     return [
       {
         field: pointer,

@@ -63,7 +63,11 @@ function describeError(error: ErrorObject): FieldError {
     case 'type':
       return {
         field: error.instancePath,
-        expected: String(params['type']),
+        // ajv refuses NaN and ±Infinity as numbers; saying only "number" would puzzle the model.
+        expected:
+          isNonFinite(error.data) && /number|integer/.test(String(params['type']))
+            ? `a finite ${String(params['type'])}`
+            : String(params['type']),
         received: excerpt(error.data),
       };
     case 'enum':
@@ -132,6 +136,13 @@ function readField(data: unknown, key: string): unknown {
  * ```
  */
 export function excerpt(value: unknown): string {
+  // JSON writes these as null: the model wrote 1e400 or NaN, and "null" would send it looking for
+  // a null it never wrote.
+  if (isNonFinite(value)) {
+    return Number.isNaN(value)
+      ? 'NaN (not a number)'
+      : `${String(value)} (the number as read: past the largest JavaScript holds, about 1.8e308)`;
+  }
   let text: string;
   try {
     text = JSON.stringify(value) ?? 'nothing';
@@ -139,4 +150,9 @@ export function excerpt(value: unknown): string {
     text = String(value);
   }
   return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
+}
+
+/** NaN and ±Infinity (`1e400` reads as Infinity): numbers JSON has no text for. */
+function isNonFinite(value: unknown): value is number {
+  return typeof value === 'number' && !Number.isFinite(value);
 }

@@ -397,4 +397,113 @@ describe('argument validation', () => {
         .expected,
     ).toBe('a string in email format');
   });
+
+  describe('a number JavaScript cannot hold (1e400, NaN)', () => {
+    const pay = (amount: string): string =>
+      `<tool_call>{"name": "pay", "arguments": {"amount": ${amount}}}</tool_call>`;
+    const payParser = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'pay',
+          effect: 'destructive',
+          parameters: {
+            type: 'object',
+            properties: { amount: { type: 'number' }, count: { type: 'integer' } },
+          },
+        },
+      ],
+    });
+
+    it('should refuse 1e400 and say it read as Infinity, not as the null JSON would write', () => {
+      const result = payParser.parse(pay('1e400'));
+      expect(result.calls).toEqual([]);
+      expect(result.rejected[0]?.envelope).toMatchObject({
+        field: '/amount',
+        expected: 'a finite number',
+        received: expect.stringMatching(
+          /^Infinity \(the number as read: past the largest/,
+        ) as unknown,
+      });
+      expect(payParser.parse(pay('-1e999')).rejected[0]?.envelope.received).toMatch(/^-Infinity /);
+    });
+
+    it('should name NaN written in a lenient payload, and an integer field the same way', () => {
+      expect(payParser.parse(pay('NaN')).rejected[0]?.envelope).toMatchObject({
+        expected: 'a finite number',
+        received: 'NaN (not a number)',
+      });
+      const integer = payParser.parse(
+        '<tool_call>{"name": "pay", "arguments": {"count": 1e309}}</tool_call>',
+      );
+      expect(integer.rejected[0]?.envelope).toMatchObject({
+        field: '/count',
+        expected: 'a finite integer',
+      });
+    });
+
+    it('should refuse, even for a coercing tool, text read as Infinity and Infinity or NaN made into text', () => {
+      const coercing = createParser({
+        formats: ['hermes'],
+        tools: [
+          {
+            name: 'pay',
+            effect: 'destructive',
+            coerce: true,
+            parameters: {
+              type: 'object',
+              properties: {
+                amount: { type: 'number' },
+                count: { type: 'integer' },
+                memo: { type: 'string' },
+              },
+            },
+          },
+        ],
+      });
+      const refusal = (args: string) =>
+        coercing.parse(`<tool_call>{"name": "pay", "arguments": ${args}}</tool_call>`);
+      for (const args of ['{"amount": "1e400"}', '{"count": "-1e999"}']) {
+        const result = refusal(args);
+        expect(result.calls).toEqual([]);
+        expect(result.rejected[0]?.envelope.expected).toMatch(
+          /^a finite number: "-?1e\d+" is past/,
+        );
+      }
+      expect(refusal('{"memo": 1e400}').rejected[0]?.envelope).toMatchObject({
+        field: '/memo',
+        expected: 'a string in quotes: Infinity is not read as the text "Infinity"',
+      });
+      expect(refusal('{"memo": NaN}').rejected[0]?.envelope.received).toBe('NaN (not a number)');
+      // Neighbours that stay coerced: a finite number from decimal text, a small number as text.
+      expect(refusal('{"amount": "1e300", "memo": 12}').calls[0]?.arguments).toEqual({
+        amount: 1e300,
+        memo: '12',
+      });
+    });
+
+    it('should not call a boolean "finite" when NaN is sent for it', () => {
+      const flags = createParser({
+        formats: ['hermes'],
+        tools: [
+          {
+            name: 'set',
+            effect: 'read',
+            parameters: { type: 'object', properties: { on: { type: 'boolean' } } },
+          },
+        ],
+      });
+      expect(
+        flags.parse('<tool_call>{"name": "set", "arguments": {"on": NaN}}</tool_call>').rejected[0]
+          ?.envelope,
+      ).toMatchObject({ expected: 'boolean', received: 'NaN (not a number)' });
+    });
+
+    it('should keep the plain type name for a finite value of the wrong type', () => {
+      expect(payParser.parse(pay('"ten"')).rejected[0]?.envelope).toMatchObject({
+        expected: 'number',
+        received: '"ten"',
+      });
+    });
+  });
 });
