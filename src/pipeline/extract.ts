@@ -12,6 +12,7 @@ import {
   type MarkerHit,
   type MarkerTable,
 } from './marker-index.js';
+import { tagIssues } from './issue-format.js';
 import { createExampleCursor } from './example-context.js';
 import {
   firstReasoningToken,
@@ -318,23 +319,19 @@ export function safeParseAt(
   try {
     const section = format.parseAt(context, start);
     if (section === undefined || section.end <= start) return undefined;
+    if (section.issues.length > 0) tagIssues(section.issues, format.id);
     return section;
   } catch (error) {
     const tooDeep = error instanceof RangeError;
-    return {
-      start,
-      end: start + 1,
-      calls: [],
-      issues: [
-        {
-          code: tooDeep ? 'too-deep' : 'malformed-tool-call',
-          message: tooDeep
-            ? `${format.id} section nests deeper than the parser can follow`
-            : `${format.id} could not read the section`,
-          offset: start,
-        },
-      ],
+    const issue: Issue = {
+      code: tooDeep ? 'too-deep' : 'malformed-tool-call',
+      message: tooDeep
+        ? `${format.id} section nests deeper than the parser can follow`
+        : `${format.id} could not read the section`,
+      offset: start,
     };
+    tagIssues([issue], format.id);
+    return { start, end: start + 1, calls: [], issues: [issue] };
   }
 }
 

@@ -32,6 +32,7 @@ import {
 import type { ResolvedPolicy } from './options.js';
 import type { ToolRegistry } from './tools.js';
 import { now } from '../clock.js';
+import { issueFormat } from '../pipeline/issue-format.js';
 
 /** What the gate decides over: one output's calls and issues. */
 export interface GateInput {
@@ -178,7 +179,14 @@ export function createGate(options: GateOptions): Gate {
       }
       for (const issue of readable) {
         const started = takeStart(input, output);
-        const format = formatNear(text, issue.offset ?? 0) ?? firstPrimary;
+        // The format that read the section, else the one whose marker is nearest before it.
+        const tagged = issueFormat(issue);
+        const format =
+          (tagged === undefined
+            ? undefined
+            : options.formats.find((candidate) => candidate.id === tagged)) ??
+          formatNear(text, issue.offset ?? 0) ??
+          firstPrimary;
         const formatId: CallFormat = format?.id ?? options.formats[0]?.id ?? 'hermes';
         const id = options.createId();
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);

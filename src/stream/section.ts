@@ -5,6 +5,7 @@
  */
 import type { Format, FormatContext, ParseLimits, RawCall, Section } from '../formats/format.js';
 import { safeParseAt, type ExtractPlan } from '../pipeline/extract.js';
+import { copyIssueTag } from '../pipeline/issue-format.js';
 import type { Issue, Repair } from '../types.js';
 import { isBlank } from '../formats/shared/blanks.js';
 
@@ -186,5 +187,7 @@ function rebaseCall(call: RawCall, base: number): RawCall {
 }
 
 function rebaseIssue(issue: Issue, base: number): Issue {
-  return issue.offset === undefined ? issue : { ...issue, offset: issue.offset + base };
+  return issue.offset === undefined
+    ? issue
+    : copyIssueTag(issue, { ...issue, offset: issue.offset + base });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import { foldEvents } from '../../src/stream/fold.js';
 import { hermes, TOOLS } from './fixtures.js';
 
 describe('unreadable tool syntax', () => {
@@ -73,5 +74,30 @@ describe('unreadable tool syntax', () => {
     expect(result.rejected.length).toBe(4);
     for (const rejection of result.rejected)
       expect(rejection.envelope.hint.length).toBeGreaterThan(10);
+  });
+
+  it('should name the syntax that read the section, not a format whose marker opens its payload', () => {
+    // In auto mode `{` is a marker too (bare JSON formats), and it starts where the hermes
+    // payload does: the envelope must still ask for hermes, the syntax the model wrote.
+    const auto = createParser({ tools: TOOLS, ids: 'sequential' });
+    const text = 'Sure.\n<tool_call>{"name": "get_weather", "arguments": ["Ghent"]}</tool_call>';
+    const expected = {
+      reason: 'malformed',
+      format: 'hermes',
+      envelope: {
+        expected:
+          'a complete call in hermes (starting with <tool_call>) syntax, its arguments a JSON object',
+        received: 'the arguments of "get_weather" are not a JSON object',
+      },
+    };
+    expect(auto.parse(text).rejected).toMatchObject([expected]);
+    for (const size of [1, 7]) {
+      const stream = auto.stream();
+      const events = [];
+      for (let at = 0; at < text.length; at += size)
+        events.push(...stream.push(text.slice(at, at + size)));
+      events.push(...stream.end());
+      expect(foldEvents(events).rejected).toMatchObject([expected]);
+    }
   });
 });
