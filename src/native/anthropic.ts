@@ -4,6 +4,7 @@
  */
 import type { GateCall } from '../policy/decide.js';
 import { isPlainObject } from '../validate/clone.js';
+import { checkObjectArguments } from './object-arguments.js';
 
 /** One Anthropic content block, as far as the gate needs it. */
 export interface AnthropicContentBlock {
@@ -19,15 +20,17 @@ export interface AnthropicContentBlock {
  *
  * @param blocks - The message's `content` array.
  * @param truncated - True when the message stopped at `max_tokens`: every call is then incomplete.
+ * @param maxDepth - The parser's nesting limit for each `input`.
  * @returns The calls and the joined text.
  * @example
  * ```ts
- * readAnthropicBlocks([{ type: 'text', text: 'Hi' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }], false).calls[0]?.name; // 'f'
+ * readAnthropicBlocks([{ type: 'text', text: 'Hi' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }], false, 256).calls[0]?.name; // 'f'
  * ```
  */
 export function readAnthropicBlocks(
   blocks: readonly unknown[],
   truncated: boolean,
+  maxDepth: number,
 ): { calls: GateCall[]; content: string } {
   const calls: GateCall[] = [];
   let content = '';
@@ -55,8 +58,13 @@ export function readAnthropicBlocks(
         offset: index,
       };
     } else if (isPlainObject(input)) {
-      call.arguments = input;
-      call.size = jsonSize(input);
+      const checked = checkObjectArguments(call.name, input, maxDepth, index);
+      if (checked.ok) {
+        call.arguments = input;
+        call.size = checked.size;
+      } else {
+        call.malformed = checked.issue;
+      }
     } else if (input !== undefined && input !== null) {
       call.malformed = {
         code: 'malformed-tool-call',
@@ -67,13 +75,4 @@ export function readAnthropicBlocks(
     calls.push(call);
   });
   return { calls, content };
-}
-
-/** The input's size as JSON text, like every other call's, for the size limit; unserializable input is too large. */
-function jsonSize(input: Record<string, unknown>): number {
-  try {
-    return JSON.stringify(input).length;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
 }

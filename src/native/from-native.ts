@@ -35,7 +35,7 @@ export function readNative(input: unknown, maxDepth: number): NativeReading {
           isPlainObject(item) && typeof item['type'] === 'string' && item['type'] !== 'function',
       )
     ) {
-      return readAnthropicBlocks(input, false);
+      return readAnthropicBlocks(input, false, maxDepth);
     }
     return { calls: readOpenAIToolCalls(input, maxDepth, false), content: '' };
   }
@@ -55,7 +55,7 @@ export function readNative(input: unknown, maxDepth: number): NativeReading {
       return readOpenAIMessage(input, input['finish_reason'], maxDepth);
     }
     if (Array.isArray(input['content'])) {
-      return readAnthropicBlocks(input['content'], input['stop_reason'] === 'max_tokens');
+      return readAnthropicBlocks(input['content'], input['stop_reason'] === 'max_tokens', maxDepth);
     }
   }
   throw new TypeError(

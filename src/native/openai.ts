@@ -7,6 +7,7 @@
 import { parseJson } from '../json/index.js';
 import type { GateCall } from '../policy/decide.js';
 import { isPlainObject } from '../validate/clone.js';
+import { checkObjectArguments } from './object-arguments.js';
 
 /** One OpenAI tool call, as the chat-completions API returns it. */
 export interface OpenAIToolCall {
@@ -65,7 +66,13 @@ export function readOpenAIToolCalls(
     }
     call.name = name;
     if (isPlainObject(raw)) {
-      call.arguments = raw;
+      const checked = checkObjectArguments(name, raw, maxDepth, index);
+      if (checked.ok) {
+        call.arguments = raw;
+        call.size = checked.size;
+      } else {
+        call.malformed = checked.issue;
+      }
       return call;
     }
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
@@ -83,7 +90,7 @@ export function readOpenAIToolCalls(
     if (!outcome.ok) {
       call.malformed = {
         ...outcome.issue,
-        code: 'malformed-tool-call',
+        code: outcome.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call',
         message: `the arguments of "${name}" are not JSON: ${outcome.issue.message}`,
       };
       return call;

@@ -121,14 +121,22 @@ export function decideCall(
   };
 
   if (!call.complete) return rejectCall(state, 'incomplete', incompleteEnvelope(written));
+  const { limits } = settings;
   if (call.malformed !== undefined) {
+    // Nesting past maxDepth is a limit, worded as the gate words an unreadable too-deep section.
+    if (call.malformed.code === 'too-deep') {
+      return rejectCall(
+        state,
+        'too-large',
+        tooLargeEnvelope(written, limits.maxDepth, 'deeper nesting', 'nesting'),
+      );
+    }
     return rejectCall(
       state,
       'malformed',
       malformedEnvelope(written, settings.describeFormat(call.format), call.malformed.message),
     );
   }
-  const { limits } = settings;
   if (call.fallback) {
     if (placement.fallbackCandidates > 1) {
       return rejectCall(

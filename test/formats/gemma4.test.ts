@@ -107,7 +107,13 @@ describe('gemma4', () => {
     expect(shallow.parse('<|tool_call>call:f{a:{b:[1]}}<tool_call|>').calls).toHaveLength(1);
     const result = shallow.parse('<|tool_call>call:f{a:{b:[[1]]}}<tool_call|>');
     expect(result.calls).toEqual([]);
-    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'malformed' })]);
+    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'too-large' })]);
+    // Worded as every other syntax's nesting limit, naming the limit rather than a syntax error.
+    expect(result.rejected[0]?.envelope).toMatchObject({
+      error: 'too_large',
+      tool: 'f',
+      expected: 'a nesting of at most 2 levels',
+    });
   });
 
   it('should keep __proto__ keys as plain data', () => {

@@ -127,8 +127,14 @@ describe('pythonic', () => {
     expect(shallow.parse('[f(a=[[1]])]').calls).toHaveLength(1);
     const result = shallow.parse('[f(a=[[[1]]])]');
     expect(result.calls).toEqual([]);
-    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'malformed' })]);
+    expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'too-large' })]);
     expect(result.issues.map((issue) => issue.code)).toEqual(['too-deep']);
+    // Worded as every other syntax's nesting limit, naming the limit rather than a syntax error.
+    expect(result.rejected[0]?.envelope).toMatchObject({
+      error: 'too_large',
+      tool: 'f',
+      expected: 'a nesting of at most 2 levels',
+    });
   });
 
   it('should report a <|python_start|> body that is not calls as malformed', () => {

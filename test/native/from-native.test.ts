@@ -106,6 +106,37 @@ describe('native tool calls', () => {
     expect(result.rejected[0]).toMatchObject({ id: 'toolu_2', reason: 'schema-violation' });
   });
 
+  it('should hold decoded argument objects to maxDepth and maxCallSize, as arguments read from text', () => {
+    const limited = createParser({
+      tools: [{ name: 'store', effect: 'read', parameters: { type: 'object' } }],
+      limits: { maxDepth: 8, maxCallSize: 64 },
+    });
+    const nested = (depth: number): Record<string, unknown> => {
+      let value: Record<string, unknown> = {};
+      for (let level = 1; level < depth; level += 1) value = { a: value };
+      return value;
+    };
+    const openai = (args: unknown) =>
+      limited.fromNative({
+        tool_calls: [{ id: 'c1', function: { name: 'store', arguments: args } }],
+      });
+    const anthropic = (input: unknown) =>
+      limited.fromNative({ content: [{ type: 'tool_use', id: 't1', name: 'store', input }] });
+    for (const read of [openai, anthropic]) {
+      expect(read(nested(8)).calls).toHaveLength(1);
+      expect(read(nested(9)).rejected[0]).toMatchObject({
+        reason: 'too-large',
+        envelope: { error: 'too_large', expected: 'a nesting of at most 8 levels' },
+      });
+      expect(read({ text: 'x'.repeat(80) }).rejected[0]?.reason).toBe('too-large');
+      // Not JSON data: no model wrote these, but they must not pass (or throw) either.
+      const cyclic: Record<string, unknown> = {};
+      cyclic['self'] = cyclic;
+      expect(read(cyclic).rejected[0]?.reason).toBe('too-large');
+      expect(read({ count: 10n }).rejected[0]?.envelope.received).toMatch(/not JSON data/);
+    }
+  });
+
   it('should throw a TypeError for a value of no provider shape', () => {
     expect(() => parser.fromNative('<tool_call>' as never)).toThrow(/expected an OpenAI response/);
   });
