@@ -2,8 +2,9 @@
  * `tool-call-parser/ai-sdk`: a language-model middleware for the AI SDK's `wrapLanguageModel`,
  * for models that write their tool calls as text (a raw completion server, a fine-tune, a model
  * whose provider does not parse its syntax). Text and stream parts become `tool-call` parts after
- * the allowlist and schema validation; a refused call stays text, with a warning. Works with
- * `ai` 6 (LanguageModelV3) and `ai` 7 (V4), an optional peer dependency.
+ * the allowlist and schema validation; a refused call stays text, with a warning. `tool-call`
+ * parts the provider made natively pass the same gate (a refused one is dropped, with the same
+ * warning). Works with `ai` 6 (LanguageModelV3) and `ai` 7 (V4), an optional peer dependency.
  *
  * @packageDocumentation
  */
@@ -13,8 +14,8 @@ import { createParser, type Parser } from '../parser.js';
 import type { RejectedCall } from '../types.js';
 import { convertContent, rejectionWarning } from './ai-sdk/convert.js';
 import {
+  finishAfterGate,
   METADATA_KEY,
-  toolCallsFinish,
   type CallOptions,
   type FunctionTool,
   type GenerateResult,
@@ -42,7 +43,7 @@ export interface ToolCallMiddlewareOptions extends Omit<ParserOptions, 'tools'> 
    * providers that would otherwise send them natively. Default: `true` when `toolPrompt` is set.
    */
   stripNativeTools?: boolean;
-  /** Told about every call the parser refused (it stays in the text). */
+  /** Told about every call the parser refused (a text call stays in the text, a native one is dropped). */
   onRejected?: (rejection: RejectedCall) => void;
 }
 
@@ -127,7 +128,7 @@ export function toolCallMiddleware(
       const result = await doGenerate();
       const parser = parserFor(params);
       if (parser === undefined) return result;
-      const { content, called, rejected } = convertContent(result.content, parser);
+      const { content, called, rejected, droppedNative } = convertContent(result.content, parser);
       rejected.forEach(report);
       const warnings = rejected.map((rejection) => ({
         type: 'other',
@@ -136,7 +137,7 @@ export function toolCallMiddleware(
       return {
         ...result,
         content,
-        finishReason: called ? toolCallsFinish(result.finishReason) : result.finishReason,
+        finishReason: finishAfterGate(result.finishReason, called, droppedNative),
         warnings: [...result.warnings, ...warnings],
         ...(rejected.length === 0
           ? {}

@@ -234,6 +234,98 @@ for (const { name, skip, load } of SDKS) {
       expect(result.toolCalls.map((toolCall) => toolCall.toolName)).toEqual(['get_weather']);
     });
 
+    it('should gate tool calls the provider made natively, with the same policy as text calls', async () => {
+      const { sdk, Mock } = await load();
+      const executed: unknown[] = [];
+      const rejected: RejectedCall[] = [];
+      const native = (city: string) => ({
+        type: 'tool-call',
+        toolCallId: `call-${city}`,
+        toolName: 'get_weather',
+        input: JSON.stringify({ city }),
+      });
+      const middleware = toolCallMiddleware({
+        policy: { checkArguments: (call) => call.arguments['city'] !== 'Atlantis' },
+        onRejected: (rejection) => rejected.push(rejection),
+      });
+      const generated = (cities: string[]) =>
+        sdk.generateText({
+          model: sdk.wrapLanguageModel({
+            model: new Mock({
+              doGenerate: async () => ({
+                content: cities.map(native),
+                finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+                usage: USAGE,
+                warnings: [],
+              }),
+            }),
+            middleware,
+          }),
+          prompt: 'Weather?',
+          tools: weatherTools(sdk, executed),
+        });
+      const refused = await generated(['Atlantis']);
+      expect(executed).toEqual([]);
+      expect(refused.toolCalls).toEqual([]);
+      // No call remains, so the SDK is not told to wait for tool results.
+      expect(refused.finishReason).toBe('stop');
+      expect(refused.providerMetadata?.['toolCallParser']).toMatchObject({
+        rejected: [{ tool: 'get_weather', reason: 'check-failed' }],
+      });
+      expect(rejected.map((rejection) => rejection.format)).toEqual(['openai_tool_calls']);
+
+      const mixed = await generated(['Ghent', 'Atlantis']);
+      expect(mixed.toolCalls.map((call) => [call.toolCallId, call.input])).toEqual([
+        ['call-Ghent', { city: 'Ghent' }],
+      ]);
+      expect(executed).toEqual([{ city: 'Ghent' }]);
+
+      const streamed = (city: string) => {
+        const id = `call-${city}`;
+        const input = JSON.stringify({ city });
+        const parts = [
+          { type: 'stream-start', warnings: [] },
+          { type: 'tool-input-start', id, toolName: 'get_weather' },
+          { type: 'tool-input-delta', id, delta: input },
+          { type: 'tool-input-end', id },
+          native(city),
+          {
+            type: 'finish',
+            finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+            usage: USAGE,
+          },
+        ];
+        return sdk.streamText({
+          model: sdk.wrapLanguageModel({
+            model: new Mock({
+              doStream: async () => ({
+                stream: new ReadableStream({
+                  start(controller) {
+                    for (const part of parts) controller.enqueue(part);
+                    controller.close();
+                  },
+                }),
+              }),
+            }),
+            middleware,
+          }),
+          prompt: 'Weather?',
+          tools: weatherTools(sdk, executed),
+        });
+      };
+      const refusedStream = streamed('Atlantis');
+      for await (const _part of refusedStream.fullStream) void _part;
+      expect(await refusedStream.toolCalls).toEqual([]);
+      expect(await refusedStream.finishReason).toBe('stop');
+      const acceptedStream = streamed('Oslo');
+      for await (const _part of acceptedStream.fullStream) void _part;
+      expect((await acceptedStream.toolCalls).map((call) => call.input)).toEqual([
+        { city: 'Oslo' },
+      ]);
+      expect(executed).toEqual([{ city: 'Ghent' }, { city: 'Oslo' }]);
+      expect(rejected).toHaveLength(3);
+    });
+
     it('should pass text through untouched when the request offers no tools', async () => {
       const { sdk, Mock } = await load();
       const model = sdk.wrapLanguageModel({

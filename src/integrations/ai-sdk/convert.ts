@@ -48,11 +48,63 @@ export function rejectionWarning(rejection: RejectedCall): {
 }
 
 /**
- * Rewrites the content of a generate result: each text part is parsed.
+ * Puts a `tool-call` part the provider made itself (native tool calling, when the request's
+ * tools reached it) through the same gate as calls read from text: the allowlist, the schema,
+ * the tool settings and `checkArguments`. A call the provider already ran
+ * (`providerExecuted`, such as a hosted web search) passes as it is: refusing it now would
+ * undo nothing.
+ *
+ * @param part - The provider's `tool-call` part (`input` is JSON text).
+ * @param parser - The parser for the request's tools.
+ * @returns The part to pass on (its input as validated, coercions applied), or none and the
+ * rejection.
+ * @example
+ * ```ts
+ * gateNativeCall({ type: 'tool-call', toolCallId: 'c1', toolName: 'rm', input: '{}' }, parser);
+ * // { rejection: { reason: 'unknown-tool', ... } } when `rm` is not one of the request's tools
+ * ```
+ */
+export function gateNativeCall(
+  part: Part,
+  parser: Parser,
+):
+  | { part: Part; rejection?: undefined }
+  | { part?: undefined; rejection: RejectedCall | undefined } {
+  if (part['providerExecuted'] === true) return { part };
+  const id = part['toolCallId'];
+  const result = parser.fromNative({
+    tool_calls: [
+      {
+        ...(typeof id === 'string' ? { id } : {}),
+        type: 'function',
+        function: { name: part['toolName'], arguments: part['input'] },
+      },
+    ],
+  });
+  const call = result.calls[0];
+  if (call !== undefined) {
+    return {
+      part: {
+        ...part,
+        toolCallId: call.id,
+        toolName: call.name,
+        input: JSON.stringify(call.arguments),
+      },
+    };
+  }
+  // fromNative gives its one entry a call or a rejection; without either the part is dropped all
+  // the same (fail closed).
+  return { rejection: result.rejected[0] };
+}
+
+/**
+ * Rewrites the content of a generate result: each text part is parsed, and each `tool-call` part
+ * the provider made is gated (see {@link gateNativeCall}).
  *
  * @param content - The model's content parts.
  * @param parser - The parser for the request's tools.
- * @returns The new parts, whether a call was made, and the refused calls.
+ * @returns The new parts, whether a call the program may run remains, the refused calls, and
+ * whether a native `tool-call` part was refused.
  * @example
  * ```ts
  * const { content, called } = convertContent(result.content, parser);
@@ -61,11 +113,23 @@ export function rejectionWarning(rejection: RejectedCall): {
 export function convertContent(
   content: readonly Part[],
   parser: Parser,
-): { content: Part[]; called: boolean; rejected: RejectedCall[] } {
+): { content: Part[]; called: boolean; rejected: RejectedCall[]; droppedNative: boolean } {
   const converted: Part[] = [];
   const rejected: RejectedCall[] = [];
   let called = false;
+  let droppedNative = false;
   for (const part of content) {
+    if (part.type === 'tool-call') {
+      const gated = gateNativeCall(part, parser);
+      if (gated.part === undefined) {
+        droppedNative = true;
+        if (gated.rejection !== undefined) rejected.push(gated.rejection);
+      } else {
+        converted.push(gated.part);
+        called ||= part['providerExecuted'] !== true;
+      }
+      continue;
+    }
     if (part.type !== 'text' || typeof part['text'] !== 'string') {
       converted.push(part);
       continue;
@@ -81,5 +145,5 @@ export function convertContent(
     called ||= result.calls.length > 0;
     rejected.push(...result.rejected);
   }
-  return { content: converted, called, rejected };
+  return { content: converted, called, rejected, droppedNative };
 }

@@ -66,3 +66,27 @@ export const METADATA_KEY = 'toolCallParser';
 export function toolCallsFinish(reason: FinishReason): FinishReason {
   return { unified: 'tool-calls', raw: reason.raw };
 }
+
+/**
+ * The finish reason once the middleware has gated the calls: `tool-calls` when a call the program
+ * may run remains, and not `tool-calls` when the only calls were native ones it refused (the SDK
+ * would otherwise wait for tool results that never come).
+ *
+ * @param reason - The model's own finish reason.
+ * @param called - A call the program runs remains.
+ * @param droppedNative - A native `tool-call` part was refused.
+ * @returns The finish reason to report.
+ * @example
+ * ```ts
+ * finishAfterGate({ unified: 'tool-calls', raw: 'tool_calls' }, false, true); // { unified: 'stop', raw: 'tool_calls' }
+ * ```
+ */
+export function finishAfterGate(
+  reason: FinishReason,
+  called: boolean,
+  droppedNative: boolean,
+): FinishReason {
+  if (called) return toolCallsFinish(reason);
+  if (droppedNative && reason.unified === 'tool-calls') return { unified: 'stop', raw: reason.raw };
+  return reason;
+}

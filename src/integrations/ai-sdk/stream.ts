@@ -1,13 +1,14 @@
 /**
  * The stream half of the middleware: text deltas go through the parser's stream, and its events
  * come out as AI SDK stream parts. Text and reasoning blocks are the middleware's own (the
- * model's text blocks are read as one text); every other part passes through.
+ * model's text blocks are read as one text); a native `tool-call` part is gated; every other part
+ * passes through.
  */
 import type { Parser } from '../../parser.js';
 import type { RejectedCall, StreamEvent } from '../../types.js';
 import { openEventStream } from '../event-stream.js';
-import { METADATA_KEY, toolCallsFinish, type FinishReason, type Part } from './parts.js';
-import { rejectionWarning, toolCallPart } from './convert.js';
+import { finishAfterGate, METADATA_KEY, type FinishReason, type Part } from './parts.js';
+import { gateNativeCall, rejectionWarning, toolCallPart } from './convert.js';
 
 /**
  * Creates the transform for one streamed response.
@@ -34,6 +35,8 @@ export function createPartTransform(
   const started = new Set<string>();
   const rejected: RejectedCall[] = [];
   let called = false;
+  // A native tool-call part was refused: the provider's "tool-calls" finish may no longer hold.
+  let droppedNative = false;
   let ended = false;
 
   const close = (controller: TransformStreamDefaultController<Part>): void => {
@@ -113,13 +116,30 @@ export function createPartTransform(
           emit(controller, events.push(delta));
           return;
         }
+        case 'tool-call': {
+          // A call the provider made natively: its tool-input parts passed as previews (as a
+          // text call's do), and only the gate makes it a call the program runs.
+          const gated = gateNativeCall(part, parser);
+          if (gated.part === undefined) {
+            droppedNative = true;
+            if (gated.rejection !== undefined) {
+              rejected.push(gated.rejection);
+              onRejected(gated.rejection);
+            }
+            return;
+          }
+          close(controller);
+          called ||= part['providerExecuted'] !== true;
+          controller.enqueue(gated.part);
+          return;
+        }
         case 'finish': {
           finish(controller);
           const reason = part['finishReason'] as FinishReason;
           const metadata = (part['providerMetadata'] ?? {}) as Record<string, unknown>;
           controller.enqueue({
             ...part,
-            finishReason: called ? toolCallsFinish(reason) : reason,
+            finishReason: finishAfterGate(reason, called, droppedNative),
             ...(rejected.length === 0
               ? {}
               : {
