@@ -6,6 +6,7 @@ import { formatIds, getFormat } from './formats/index.js';
 import type { Format } from './formats/format.js';
 import type { PolicyOptions } from './policy/options.js';
 import type { SanitizeProfile } from './sanitize/profile.js';
+import { closestNames, editDistance } from './resolve/closest.js';
 import type { FormatId, TelemetryRecord } from './types.js';
 
 /** What a tool may do, from harmless to irreversible; looser name matching never reaches `destructive`. */
@@ -240,6 +241,42 @@ export function resolveReasoning(option: ParserOptions['reasoning']): ReasoningS
     );
   }
   return settings;
+}
+
+/** The keys `createParser` reads; the middleware removes its own before it passes the rest on. */
+const PARSER_OPTION_KEYS = [
+  'formats',
+  'tools',
+  'limits',
+  'policy',
+  'onTelemetry',
+  'ids',
+  'reasoning',
+] as const;
+
+/**
+ * Refuses an option `createParser` does not know: a misspelt key (`formts`) would otherwise be
+ * ignored, and its default (every format, in auto mode) taken in silence.
+ *
+ * @param options - The caller's options object.
+ * @throws TypeError naming the key, the known keys, and the nearest one when it is a likely typo.
+ * @example
+ * ```ts
+ * checkOptionKeys({ formts: ['hermes'] }); // TypeError: unknown option "formts" (did you mean "formats"?)...
+ * ```
+ */
+export function checkOptionKeys(options: object): void {
+  for (const key of Object.keys(options)) {
+    if ((PARSER_OPTION_KEYS as readonly string[]).includes(key)) continue;
+    const [nearest] = closestNames(key, PARSER_OPTION_KEYS, 1);
+    const hint =
+      nearest !== undefined && editDistance(key.toLowerCase(), nearest.toLowerCase()) <= 2
+        ? ` (did you mean "${nearest}"?)`
+        : '';
+    throw new TypeError(
+      `createParser: unknown option "${key}"${hint}. Known options: ${PARSER_OPTION_KEYS.join(', ')}`,
+    );
+  }
 }
 
 function describe(value: unknown): string {

@@ -3,7 +3,13 @@
  * marker table, and returns a parser whose `parse` never throws on model output.
  */
 import type { FormatContext } from './formats/format.js';
-import { selectFormats, resolveLimits, resolveReasoning, type ParserOptions } from './options.js';
+import {
+  checkOptionKeys,
+  selectFormats,
+  resolveLimits,
+  resolveReasoning,
+  type ParserOptions,
+} from './options.js';
 import { extract, type ExtractPlan } from './pipeline/extract.js';
 import { capIssues } from './pipeline/cap-issues.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
@@ -69,7 +75,8 @@ export interface ParseOptions {
  *
  * @param options - Formats (default `'auto'`), tools (the allowlist), limits, telemetry, ids.
  * @returns A parser; creating one is the costly step (schemas compiled), parsing is cheap.
- * @throws TypeError for caller mistakes: an unknown format id, a schema ajv refuses, a bad limit.
+ * @throws TypeError for caller mistakes: an unknown option or format id, a schema ajv refuses, a bad
+ * limit.
  * @example
  * ```ts
  * const parser = createParser({ formats: ['hermes'] });
@@ -80,6 +87,7 @@ export function createParser(options: ParserOptions = {}): Parser {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('createParser: options must be an object such as { formats: ["hermes"] }');
   }
+  checkOptionKeys(options);
   const selection = selectFormats(options.formats);
   const limits = resolveLimits(options.limits);
   const reasoning = resolveReasoning(options.reasoning);

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import { toolCallMiddleware } from '../../src/integrations/ai-sdk.js';
+
+describe('createParser options', () => {
+  it('should refuse a misspelt option rather than fall back to its default in silence', () => {
+    // `formts` ignored would have meant auto mode: every syntax, where one was asked for.
+    expect(() => createParser({ formts: ['hermes'] } as never)).toThrow(
+      new TypeError(
+        'createParser: unknown option "formts" (did you mean "formats"?). Known options: formats, tools, limits, policy, onTelemetry, ids, reasoning',
+      ),
+    );
+    expect(() => createParser({ onTelemtry: () => undefined } as never)).toThrow(
+      /unknown option "onTelemtry" \(did you mean "onTelemetry"\?\)/,
+    );
+  });
+
+  it('should not guess a name for a key unlike any option', () => {
+    expect(() => createParser({ temperature: 0 } as never)).toThrow(
+      /^createParser: unknown option "temperature"\. Known options: /,
+    );
+  });
+
+  it('should take every documented option, and the middleware its own on top', () => {
+    const options = {
+      formats: ['hermes'],
+      tools: [{ name: 'f', effect: 'read', parameters: { type: 'object' } }],
+      limits: { maxCalls: 4 },
+      policy: { nameMatching: 'exact' },
+      onTelemetry: () => undefined,
+      ids: 'sequential',
+      reasoning: { startsInside: false },
+    } as const;
+    expect(createParser(options).parse('<tool_call>{"name": "f"}</tool_call>').calls).toHaveLength(
+      1,
+    );
+    expect(() =>
+      toolCallMiddleware({
+        ...options,
+        toolPrompt: true,
+        stripNativeTools: false,
+        onRejected: () => undefined,
+      }),
+    ).not.toThrow();
+    expect(() => toolCallMiddleware({ formats: ['hermes'], toolPromt: true } as never)).toThrow(
+      /unknown option "toolPromt"/,
+    );
+  });
+});
