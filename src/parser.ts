@@ -138,7 +138,7 @@ export function createParser(options: ParserOptions = {}): Parser {
         text,
         calls: extraction.calls,
         issues: extraction.issues,
-        context: parseOptions?.context,
+        context: contextOf(parseOptions, 'parse'),
         extractMs: extractEnd - started,
         extractEnd,
       });
@@ -161,7 +161,7 @@ export function createParser(options: ParserOptions = {}): Parser {
         text: '',
         calls: reading.calls,
         issues: [],
-        context: parseOptions?.context,
+        context: contextOf(parseOptions, 'fromNative'),
         extractMs: now() - started,
       });
       return {
@@ -206,6 +206,26 @@ export function createParser(options: ParserOptions = {}): Parser {
       return completed;
     },
   };
+}
+
+/**
+ * The caller's context from per-call options, which must hold nothing else: a misspelt
+ * `{ contxt: session }` would hand `checkArguments` no session, and a hook that reads a missing
+ * tenant as "no restriction" would let the call through.
+ */
+function contextOf(options: ParseOptions | undefined, method: string): unknown {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`parser.${method}: options must be an object such as { context: session }`);
+  }
+  for (const key in options) {
+    if (key !== 'context') {
+      throw new TypeError(
+        `parser.${method}: unknown option "${key}"; the only per-call option is "context"`,
+      );
+    }
+  }
+  return options.context;
 }
 
 function tooLarge(text: string, limit: number): ParseResult {

@@ -46,4 +46,23 @@ describe('createParser options', () => {
       /unknown option "toolPromt"/,
     );
   });
+
+  it('should refuse a per-call option other than context, so a hook never runs without its session', () => {
+    const seen: unknown[] = [];
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: [{ name: 'f', effect: 'read', parameters: { type: 'object' } }],
+      policy: { checkArguments: (_call, context) => void seen.push(context) },
+    });
+    const text = '<tool_call>{"name": "f", "arguments": {}}</tool_call>';
+    expect(() => parser.parse(text, { contxt: { tenant: 'a' } } as never)).toThrow(
+      new TypeError('parser.parse: unknown option "contxt"; the only per-call option is "context"'),
+    );
+    expect(() => parser.fromNative([], 'tenant-a' as never)).toThrow(
+      /^parser\.fromNative: options must be an object/,
+    );
+    expect(parser.parse(text, { context: { tenant: 'a' } }).calls).toHaveLength(1);
+    expect(parser.parse(text).calls).toHaveLength(1);
+    expect(seen).toEqual([{ tenant: 'a' }, undefined]);
+  });
 });
