@@ -9,8 +9,9 @@ import { cloneJson, isPlainObject, setOwn } from './clone.js';
 const OPENNESS_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluatedProperties'];
 
 /**
- * Keywords that split an object's properties over subschemas. Closing one part would refuse the
- * keys another part declares, so such an object is left as written (documented limitation).
+ * Keywords that split an object's properties over subschemas. Closing one part alone would refuse
+ * the keys another part declares, so such an object is not closed as it is; its branches are
+ * closed together where each lists its fields inline (see `combinesWholeObjects`).
  */
 const COMPOSITION_KEYWORDS = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'not'];
 
@@ -19,6 +20,34 @@ const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames'
 
 /** Keywords whose value maps names (or indexes) to subschemas. */
 const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'dependentSchemas'];
+
+/** The map keywords whose entries a `$ref` names by pointer. */
+const DEFINITION_KEYWORDS = ['$defs', 'definitions'];
+
+/** Keywords whose branches each constrain the whole value: alternatives, or parts that all hold. */
+const COMBINING_KEYWORDS = ['anyOf', 'oneOf', 'allOf'];
+
+/**
+ * Keywords by which a schema declares keys of its own beside a `$ref` or its alternatives: a
+ * part closed on its own would refuse them.
+ */
+const KEY_DECLARING_KEYWORDS = [
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'allOf',
+  '$ref',
+  '$dynamicRef',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  'dependencies',
+];
+
+/** The same keywords beside a `$ref` (which is itself one of them). */
+const REF_SIBLING_KEYWORDS = KEY_DECLARING_KEYWORDS.filter((keyword) => keyword !== '$ref');
 
 /**
  * Returns a copy of a schema in which every object schema that lists its `properties` and does
@@ -35,28 +64,152 @@ const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'dependentSch
  */
 export function closeObjects(schema: Record<string, unknown>): Record<string, unknown> {
   const copy = cloneJson(schema);
-  closeInPlace(copy);
+  closeInPlace(copy, sharedDefinitions(copy));
   return copy;
 }
 
-function closeInPlace(schema: unknown): void {
+function closeInPlace(
+  schema: unknown,
+  shared: ReadonlySet<string>,
+  pointer = '#',
+  closeSelf = true,
+): void {
   if (!isPlainObject(schema)) return;
-  if (
-    isObjectSchema(schema) &&
-    !mentionsAny(schema, OPENNESS_KEYWORDS) &&
-    !mentionsAny(schema, COMPOSITION_KEYWORDS)
-  ) {
+  if (closeSelf && isClosable(schema) && !shared.has(pointer)) {
     setOwn(schema, 'additionalProperties', false);
   }
   for (const keyword of SCHEMA_KEYWORDS) {
-    if (Object.hasOwn(schema, keyword)) closeInPlace(schema[keyword]);
+    if (Object.hasOwn(schema, keyword)) closeInPlace(schema[keyword], shared);
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = schema[keyword];
-    if (isPlainObject(map)) for (const key of Object.keys(map)) closeInPlace(map[key]);
+    if (!isPlainObject(map)) continue;
+    for (const key of Object.keys(map)) {
+      // Only definitions are looked up by pointer (`#/$defs/Name`), and only at the root.
+      const at =
+        pointer === '#' && DEFINITION_KEYWORDS.includes(keyword)
+          ? `#/${keyword}/${escapeSegment(key)}`
+          : '';
+      closeInPlace(map[key], shared, at);
+    }
   }
   const tuple = schema['prefixItems'];
-  if (Array.isArray(tuple)) for (const item of tuple) closeInPlace(item);
+  if (Array.isArray(tuple)) for (const item of tuple) closeInPlace(item, shared);
+  for (const keyword of COMBINING_KEYWORDS) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches)) continue;
+    const whole = combinesWholeObjects(schema, keyword, branches);
+    // A key one branch names is named: `{ id, email }` matched the open branches of an anyOf,
+    // and each part of an allOf let the other parts' keys through. So the closed branches allow
+    // each other's keys (as `true`: the value was only ever checked where it is named). Only keys
+    // no branch names are refused; without this, the branches keep their keys open.
+    const names = whole ? namedKeys(branches) : [];
+    for (const branch of branches) {
+      if (whole && isPlainObject(branch) && isClosable(branch)) {
+        const properties = branch['properties'] as Record<string, unknown>;
+        for (const name of names)
+          if (!Object.hasOwn(properties, name)) setOwn(properties, name, true);
+      }
+      // Objects nested in a branch's fields are closed either way: only the branch names them.
+      closeInPlace(branch, shared, '', whole);
+    }
+  }
+}
+
+/**
+ * An object schema that lists its fields and says nothing of extra keys, nor splits its fields
+ * over subschemas: `additionalProperties: false` can be added to it as it is.
+ */
+function isClosable(schema: Record<string, unknown>): boolean {
+  return (
+    isObjectSchema(schema) &&
+    !mentionsAny(schema, OPENNESS_KEYWORDS) &&
+    !mentionsAny(schema, COMPOSITION_KEYWORDS)
+  );
+}
+
+/**
+ * Whether the branches of `keyword` can each be closed over the keys they name together: nothing
+ * beside them declares keys, only one combining keyword is used, and every branch either lists
+ * its fields inline or cannot match an object. A `$ref` branch (its keys are elsewhere) or a
+ * free-form one (`{ type: 'object' }`, whose intent is "any keys") leaves them all open.
+ */
+function combinesWholeObjects(
+  schema: Record<string, unknown>,
+  keyword: string,
+  branches: readonly unknown[],
+): boolean {
+  if (COMBINING_KEYWORDS.some((other) => other !== keyword && Object.hasOwn(schema, other)))
+    return false;
+  if (
+    mentionsAny(
+      schema,
+      KEY_DECLARING_KEYWORDS.filter((other) => other !== keyword),
+    )
+  )
+    return false;
+  return branches.every(
+    (branch) => isPlainObject(branch) && (isClosable(branch) || cannotBeObject(branch)),
+  );
+}
+
+/** A branch whose `type` leaves objects out (`{ type: 'string' }`). */
+function cannotBeObject(schema: Record<string, unknown>): boolean {
+  const type = schema['type'];
+  if (typeof type === 'string') return type !== 'object';
+  return Array.isArray(type) && !type.includes('object');
+}
+
+/**
+ * The definitions (`#/$defs/Name`, `#/definitions/Name`) some schema uses as one part of an
+ * object: a `$ref` beside other members of an `allOf`, beside its own `properties`, or as a
+ * branch of an anyOf or oneOf whose holder declares keys. Closing such a definition would refuse
+ * the keys the other parts declare (`allOf: [{ $ref: Base }, { properties: { extra } }]` could
+ * never be satisfied with `extra`), so it is left as written, as composed objects are.
+ */
+function sharedDefinitions(root: Record<string, unknown>): Set<string> {
+  const shared = new Set<string>();
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const schema = pending.pop();
+    if (Array.isArray(schema)) {
+      pending.push(...(schema as unknown[]));
+      continue;
+    }
+    if (!isPlainObject(schema)) continue;
+    if (typeof schema['$ref'] === 'string' && mentionsAny(schema, REF_SIBLING_KEYWORDS)) {
+      shared.add(schema['$ref']);
+    }
+    const parts = schema['allOf'];
+    if (Array.isArray(parts) && parts.length > 1) {
+      for (const part of parts)
+        if (isPlainObject(part) && typeof part['$ref'] === 'string') shared.add(part['$ref']);
+    }
+    for (const keyword of ['anyOf', 'oneOf']) {
+      const branches = schema[keyword];
+      if (!Array.isArray(branches) || !mentionsAny(schema, KEY_DECLARING_KEYWORDS)) continue;
+      for (const branch of branches)
+        if (isPlainObject(branch) && typeof branch['$ref'] === 'string') shared.add(branch['$ref']);
+    }
+    for (const value of Object.values(schema))
+      if (typeof value === 'object' && value !== null) pending.push(value);
+  }
+  return shared;
+}
+
+/** The keys the branches' own `properties` name, in order. */
+function namedKeys(branches: readonly unknown[]): string[] {
+  const names = new Set<string>();
+  for (const branch of branches) {
+    const properties = isPlainObject(branch) ? branch['properties'] : undefined;
+    if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
+  }
+  return [...names];
+}
+
+/** A JSON pointer segment (RFC 6901), as a `$ref` spells a definition's name. */
+function escapeSegment(key: string): string {
+  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /**

@@ -506,4 +506,130 @@ describe('argument validation', () => {
       });
     });
   });
+
+  describe('closed objects of a write tool, where the schema combines subschemas', () => {
+    const parserFor = (parameters: Record<string, unknown>) =>
+      createParser({ formats: ['hermes'], tools: [{ name: 'save', effect: 'write', parameters }] });
+    const verdicts = (parameters: Record<string, unknown>, calls: unknown[]) => {
+      const parser = parserFor(parameters);
+      return calls.map((args) => {
+        const result = parser.parse(hermes('save', args));
+        return result.calls.length === 1 ? 'accepted' : (result.rejected[0]?.envelope.field ?? '?');
+      });
+    };
+
+    it('should accept the keys an allOf extension adds to a shared definition', () => {
+      // Closing `Base` on its own made `extra` impossible: the envelope asked to remove a field
+      // the schema allows, and the model could never satisfy it.
+      const schema = {
+        type: 'object',
+        properties: {
+          item: {
+            allOf: [{ $ref: '#/$defs/Base' }, { properties: { extra: { type: 'string' } } }],
+          },
+          plain: { $ref: '#/$defs/Plain' },
+        },
+        $defs: {
+          Base: { type: 'object', properties: { id: { type: 'string' } } },
+          Plain: { type: 'object', properties: { id: { type: 'string' } } },
+        },
+      };
+      expect(
+        verdicts(schema, [
+          { item: { id: '1', extra: 'x' } },
+          { plain: { id: '1' } },
+          { plain: { id: '1', sneaky: true } },
+        ]),
+      ).toEqual(['accepted', 'accepted', '/plain/sneaky']);
+    });
+
+    it('should close inline anyOf, oneOf and allOf branches over the keys they name together', () => {
+      const schema = {
+        type: 'object',
+        properties: {
+          who: {
+            anyOf: [
+              { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+              { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
+            ],
+          },
+          pet: {
+            oneOf: [
+              {
+                type: 'object',
+                properties: { kind: { const: 'cat' }, lives: { type: 'integer' } },
+              },
+              { type: 'object', properties: { kind: { const: 'dog' } } },
+              { type: 'string' },
+            ],
+          },
+          both: {
+            allOf: [
+              { properties: { p: { type: 'string' } } },
+              { properties: { q: { type: 'string' } } },
+            ],
+          },
+        },
+      };
+      expect(
+        verdicts(schema, [
+          { who: { id: '1', email: 'a@b.c' } },
+          { who: { id: '1', role: 'admin' } },
+          { pet: { kind: 'dog' } },
+          { pet: 'rex' },
+          { pet: { kind: 'cat', owner: 'x' } },
+          { both: { p: 'a', q: 'b' } },
+          { both: { p: 'a', q: 'b', r: 'c' } },
+        ]),
+      ).toEqual([
+        'accepted',
+        '/who/role',
+        'accepted',
+        'accepted',
+        '/pet/owner',
+        'accepted',
+        '/both/r',
+      ]);
+    });
+
+    it('should leave branches open beside a free-form or referenced branch, or keys declared beside them', () => {
+      const schema = {
+        type: 'object',
+        properties: {
+          loose: { anyOf: [{ type: 'object' }, { properties: { x: { type: 'number' } } }] },
+          mixed: {
+            properties: { kind: { type: 'string' } },
+            anyOf: [
+              { properties: { a: { type: 'string' } } },
+              { properties: { b: { type: 'string' } } },
+            ],
+          },
+          // Nested objects inside a branch left open are still closed: only the branch names them.
+          deep: {
+            anyOf: [
+              { type: 'object' },
+              { properties: { inner: { type: 'object', properties: { y: { type: 'string' } } } } },
+            ],
+          },
+        },
+      };
+      expect(
+        verdicts(schema, [
+          { loose: { anything: 1 } },
+          { mixed: { kind: 'k', a: 'a' } },
+          { deep: { inner: { y: 'ok', z: 1 } } },
+        ]),
+      ).toEqual(['accepted', 'accepted', 'accepted']);
+      // The second branch refuses z, and the free-form first branch still takes the whole value.
+      const closed = closeObjects(schema);
+      expect(closed).toMatchObject({
+        properties: {
+          deep: {
+            anyOf: [{ type: 'object' }, { properties: { inner: { additionalProperties: false } } }],
+          },
+        },
+      });
+      expect(JSON.stringify(schema)).not.toContain('additionalProperties');
+    });
+  });
 });
