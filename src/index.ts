@@ -76,6 +76,7 @@ export type {
   StreamSource,
   FoldedStream,
   ToolParserAdapter,
+  ToolParserAdapterOptions,
   ToolParserDelta,
   ParsedToolResponse,
 } from './stream/index.js';

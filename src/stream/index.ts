@@ -11,7 +11,12 @@ export type { StreamSource } from './web.js';
 export { foldEvents } from './fold.js';
 export type { FoldedStream } from './fold.js';
 export { createToolParserAdapter } from './max-adapter.js';
-export type { ToolParserAdapter, ToolParserDelta, ParsedToolResponse } from './max-adapter.js';
+export type {
+  ToolParserAdapter,
+  ToolParserAdapterOptions,
+  ToolParserDelta,
+  ParsedToolResponse,
+} from './max-adapter.js';
 export { createJsonPrefixWriter } from './json-writer.js';
 export type { JsonPrefixWriter, JsonWriterState } from './json-writer.js';
 export { readJsonCallHead } from './call-head.js';

@@ -1,9 +1,10 @@
 /**
  * The MAX `ToolParser` protocol (`parse_complete`, `parse_delta`, `reset`) over a parser, for
  * serving layers built on it: `parseDelta` returns deltas when something is ready, `[]` while it
- * consumes a tool-call section, and `null` while it buffers a possible marker.
+ * consumes a tool-call section, and `null` while it buffers a possible marker. Like every other
+ * output of the library, a call is only ever emitted once it is validated.
  */
-import type { ParseResult, StreamEvent } from '../types.js';
+import type { ParseResult, RejectedCall, StreamEvent } from '../types.js';
 import type { StreamParser } from './stream-parser.js';
 
 /** One streamed piece, as the protocol's `ParsedToolCallDelta` (plus text, which it carries). */
@@ -32,10 +33,22 @@ export interface ToolParserAdapter {
   finish(): ToolParserDelta[];
 }
 
+/** Options of {@link createToolParserAdapter}. */
+export interface ToolParserAdapterOptions {
+  /** Told about each call the parser refused while streaming; such a call is never emitted. */
+  onRejected?: (rejection: RejectedCall) => void;
+}
+
 /**
  * Creates a MAX `ToolParser` adapter.
  *
+ * A streamed call is emitted when the parser accepts it, at its `tool-call-end`: its name and id,
+ * then its arguments. The serving layer turns the deltas into OpenAI-style chunks, and a client
+ * runs every call it accumulated, so a call sent before validation (an unknown tool, arguments
+ * that break the schema) would run. Indexes stay dense across refused calls.
+ *
  * @param parser - A parser from `createParser`.
+ * @param options - `onRejected`, told about refused calls.
  * @returns The adapter.
  * @example
  * ```ts
@@ -44,25 +57,55 @@ export interface ToolParserAdapter {
  * tools.parseDelta('call>{"name": "f", '); // []: inside a tool section
  * ```
  */
-export function createToolParserAdapter(parser: {
-  parse(text: string): ParseResult;
-  stream(): StreamParser;
-}): ToolParserAdapter {
+export function createToolParserAdapter(
+  parser: {
+    parse(text: string): ParseResult;
+    stream(): StreamParser;
+  },
+  options: ToolParserAdapterOptions = {},
+): ToolParserAdapter {
   let stream = parser.stream();
-  // Indexes of started calls by event id, for deltas that carry only the id.
-  let indexes = new Map<string, number>();
+  // Argument fragments of calls started but not yet accepted, by event id.
+  let pending = new Map<string, string[]>();
+  // The next dense index: a refused call leaves no gap.
+  let nextIndex = 0;
   const convert = (events: StreamEvent[]): ToolParserDelta[] => {
     const deltas: ToolParserDelta[] = [];
     for (const event of events) {
-      if (event.type === 'text-delta') deltas.push({ kind: 'content', content: event.delta });
-      else if (event.type === 'reasoning-delta') {
-        deltas.push({ kind: 'reasoning', reasoning: event.delta });
-      } else if (event.type === 'tool-call-start') {
-        indexes.set(event.id, event.index);
-        deltas.push({ kind: 'tool-call', index: event.index, id: event.id, name: event.name });
-      } else if (event.type === 'tool-call-delta') {
-        const index = indexes.get(event.id) ?? -1;
-        deltas.push({ kind: 'tool-call', index, argumentsDelta: event.argumentsDelta });
+      switch (event.type) {
+        case 'text-delta':
+          deltas.push({ kind: 'content', content: event.delta });
+          break;
+        case 'reasoning-delta':
+          deltas.push({ kind: 'reasoning', reasoning: event.delta });
+          break;
+        case 'tool-call-start':
+          pending.set(event.id, []);
+          break;
+        case 'tool-call-delta':
+          pending.get(event.id)?.push(event.argumentsDelta);
+          break;
+        case 'tool-call-end': {
+          const fragments = pending.get(event.id);
+          pending.delete(event.id);
+          if ('rejection' in event) {
+            options.onRejected?.(event.rejection);
+            break;
+          }
+          const { call } = event;
+          const index = nextIndex++;
+          // The streamed fragments are the canonical JSON of the arguments as read; validation
+          // may have coerced them, and then the final JSON is what the tool gets.
+          const json = JSON.stringify(call.arguments);
+          const streamed = fragments?.join('');
+          deltas.push({ kind: 'tool-call', index, id: call.id, name: call.name });
+          deltas.push({
+            kind: 'tool-call',
+            index,
+            argumentsDelta: streamed === json ? streamed : json,
+          });
+          break;
+        }
       }
     }
     return deltas;
@@ -83,11 +126,13 @@ export function createToolParserAdapter(parser: {
     parseDelta(delta) {
       const deltas = convert(stream.push(delta));
       if (deltas.length > 0) return deltas;
-      return stream.inSection ? [] : null;
+      // A call held until its validation is inside a tool section too: its text is not content.
+      return stream.inSection || pending.size > 0 ? [] : null;
     },
     reset() {
       stream = parser.stream();
-      indexes = new Map();
+      pending = new Map();
+      nextIndex = 0;
     },
     finish() {
       return convert(stream.end());

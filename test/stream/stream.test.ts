@@ -231,6 +231,47 @@ describe('adapters', () => {
     expect(foldEvents(events).content).toBe('Hi ');
   });
 
+  it('should emit a MAX call only once it is validated, with dense indexes', () => {
+    // A serving layer turns these deltas into OpenAI chunks, and a client runs every call it
+    // accumulated: a call streamed before validation would run even when refused.
+    const refused: string[] = [];
+    const adapter = createToolParserAdapter(
+      createParser({
+        ...hermes,
+        tools: [
+          {
+            name: 'get_weather',
+            effect: 'read',
+            parameters: { type: 'object', properties: { city: { type: 'string' } } },
+          },
+        ],
+      }),
+      { onRejected: (rejection) => refused.push(`${rejection.name}: ${rejection.reason}`) },
+    );
+    const text =
+      '<tool_call>{"name": "drop_tables", "arguments": {}}</tool_call>' +
+      '<tool_call>{"name": "get_weather", "arguments": {"city": 7}}</tool_call>' +
+      '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>';
+    const deltas = [];
+    // Where each call's JSON is: inside it (held until validated) the answer is [], never null.
+    const payloads = [...text.matchAll(/<tool_call>(.*?)<\/tool_call>/g)].map((match) => [
+      (match.index ?? 0) + '<tool_call>'.length,
+      (match.index ?? 0) + '<tool_call>'.length + (match[1]?.length ?? 0),
+    ]);
+    for (const [at, unit] of [...text].entries()) {
+      const answer = adapter.parseDelta(unit);
+      if (payloads.some(([from = 0, to = 0]) => at >= from && at < to))
+        expect(answer).not.toBeNull();
+      if (answer !== null) deltas.push(...answer);
+    }
+    deltas.push(...adapter.finish());
+    expect(deltas).toEqual([
+      { kind: 'tool-call', index: 0, id: expect.any(String), name: 'get_weather' },
+      { kind: 'tool-call', index: 0, argumentsDelta: '{"city":"Oslo"}' },
+    ]);
+    expect(refused).toEqual(['drop_tables: unknown-tool', 'get_weather: schema-violation']);
+  });
+
   it('should answer the MAX protocol: null while buffering, [] inside a section, deltas when ready', () => {
     const adapter = createToolParserAdapter(createParser(hermes));
     expect(adapter.parseDelta('<tool_')).toBeNull();
