@@ -70,6 +70,42 @@ describe('qwen3_coder', () => {
     expect(result.content).toBe('Let me look at both.\n\n\nDone.');
   });
 
+  it('should take the reading an enum or const lists, the text itself included', () => {
+    const listing = createParser({
+      formats: ['qwen3_coder'],
+      tools: [
+        {
+          name: 'set',
+          effect: 'read',
+          parameters: {
+            type: 'object',
+            properties: {
+              level: { enum: ['1', 2, 'high'] },
+              mode: { const: 3 },
+              unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+            },
+          },
+        },
+      ],
+    });
+    const call = (parameters: string) =>
+      listing.parse(`<tool_call>\n<function=set>\n${parameters}</function>\n</tool_call>`);
+    const value = (name: string, text: string) =>
+      call(`<parameter=${name}>\n${text}\n</parameter>\n`).calls[0]?.arguments[name];
+    // "1" is listed as text, 2 as a number: each is read as the enum lists it.
+    expect(value('level', '1')).toBe('1');
+    expect(value('level', '2')).toBe(2);
+    expect(value('mode', '3')).toBe(3);
+    // Blanks around a listed word are layout, and trimming them is a recorded repair.
+    const spaced = call('<parameter=unit> celsius </parameter>\n').calls[0];
+    expect(spaced?.arguments).toEqual({ unit: 'celsius' });
+    expect(spaced?.repairs.map((repair) => repair.kind)).toEqual(['schema-typed-value']);
+    // Nothing listed matches: the text goes to validation as written, which refuses it.
+    expect(call('<parameter=level>\n3\n</parameter>\n').rejected[0]?.reason).toBe(
+      'schema-violation',
+    );
+  });
+
   it('should type values by the tool schema and record the repair', () => {
     const result = typedParser.parse(
       '<tool_call>\n<function=resize_image>\n<parameter=path>\n/tmp/a.png\n</parameter>\n<parameter=width>\n640\n</parameter>\n<parameter=keep_ratio>\nTrue\n</parameter>\n<parameter=crop>\n{"top": 4}\n</parameter>\n<parameter=label>\nnull\n</parameter>\n</function>\n</tool_call>',

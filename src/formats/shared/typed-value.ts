@@ -41,8 +41,9 @@ export function parameterSchema(
 /**
  * Types a text value by its schema: integer and number, boolean, null (for nullable schemas),
  * arrays and objects decoded from JSON; a union (`anyOf`, `oneOf`, a list of types) tries each
- * member and falls back to the text when `string` is allowed. Text that does not fit stays text
- * (validation reports it later; typing never guesses).
+ * member and falls back to the text when `string` is allowed; an `enum` or `const` takes the
+ * reading it lists. Text that does not fit stays text (validation reports it later; typing never
+ * guesses).
  *
  * @param raw - The value exactly as written between the tags.
  * @param schema - The parameter's schema.
@@ -51,14 +52,30 @@ export function parameterSchema(
  * ```ts
  * typeBySchema('5', { type: 'integer' }); // { value: 5, converted: true }
  * typeBySchema('5', { anyOf: [{ type: 'string' }, { type: 'integer' }] }); // { value: 5, converted: true }
+ * typeBySchema('1', { enum: ['1', 2] }); // { value: '1', converted: false }
  * ```
  */
 export function typeBySchema(raw: string, schema: Schema): TypedValue {
+  const listed = listedValues(schema);
+  // An enum or const decides between readings: `enum: ["1", 2]` takes the text "1" as written,
+  // and 2 as the number (the first reading it lists).
+  if (listed !== undefined) {
+    if (listed.includes(raw)) return { value: raw, converted: false };
+    const trimmed = raw.trim();
+    // Blanks around a listed word (`<parameter=unit> celsius </parameter>`) are layout.
+    if (trimmed !== raw && listed.includes(trimmed)) return { value: trimmed, converted: true };
+    for (const type of READING_ORDER) {
+      const typed = readAs(type, trimmed);
+      if (typed !== NOT_THIS_TYPE && listed.some((value) => sameJson(value, typed))) {
+        return { value: typed, converted: true };
+      }
+    }
+  }
   const types = schemaTypes(schema);
   if (types.size === 0) return { value: raw, converted: false };
   const text = raw.trim();
   // Non-string readings are tried first so "5" for `string | integer` still becomes 5.
-  for (const type of ['null', 'boolean', 'integer', 'number', 'array', 'object'] as const) {
+  for (const type of READING_ORDER) {
     if (!types.has(type)) continue;
     const typed = readAs(type, text);
     if (typed !== NOT_THIS_TYPE) return { value: typed, converted: true };
@@ -67,6 +84,23 @@ export function typeBySchema(raw: string, schema: Schema): TypedValue {
 }
 
 const NOT_THIS_TYPE = Symbol('not this type');
+
+/** The non-string readings of a text value, in the order they are tried. */
+const READING_ORDER = ['null', 'boolean', 'integer', 'number', 'array', 'object'] as const;
+
+/** The values a schema lists (`enum`, or `const` as one value), when it lists them. */
+function listedValues(schema: Schema): readonly unknown[] | undefined {
+  if (Array.isArray(schema['enum'])) return schema['enum'] as unknown[];
+  return Object.hasOwn(schema, 'const') ? [schema['const']] : undefined;
+}
+
+/** Equal as JSON values (an enum may list arrays and objects). */
+function sameJson(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null)
+    return false;
+  return JSON.stringify(left) === JSON.stringify(right);
+}
 
 function readAs(type: string, text: string): unknown {
   switch (type) {
@@ -116,6 +150,7 @@ function schemaTypes(schema: Schema, depth = 0): Set<string> {
   if (Array.isArray(schema['enum']) && types.size === 0) {
     for (const item of schema['enum']) types.add(jsonType(item));
   }
+  if (Object.hasOwn(schema, 'const') && types.size === 0) types.add(jsonType(schema['const']));
   for (const key of ['anyOf', 'oneOf'] as const) {
     const members = schema[key];
     if (!Array.isArray(members)) continue;
