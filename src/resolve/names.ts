@@ -1,7 +1,7 @@
 /**
  * Name resolution: the name a model wrote, matched against the pinned manifest. Exact by default.
  * The opt-in ladder (ds2api) tries case-insensitive, then namespace tail (`functions.get_weather`),
- * then loose alphanumeric; a looser rung counts only when it finds exactly one tool, and never
+ * then loose (letters and digits); a looser rung counts only when it finds exactly one tool, and never
  * reaches a `destructive` tool (`delete_all_tickets` must not become `delete_ticket`).
  */
 import type { NameMatch } from '../types.js';
@@ -36,8 +36,27 @@ interface Rung {
 const RUNGS: readonly Rung[] = [
   { match: 'case-insensitive', key: (name) => name.toLowerCase() },
   { match: 'namespace-tail', key: namespaceTail },
-  { match: 'loose', key: (name) => name.toLowerCase().replace(/[^a-z\d]/g, '') },
+  { match: 'loose', key: looseKey },
 ];
+
+/**
+ * A name's letters and digits in any script, compatibility forms folded (`ＳＥＮＤ_ＭＡＩＬ` →
+ * `sendmail`). Keeping only `a-z` and `0-9` gave every name written in another script (`获取天气`,
+ * `删除所有文件`) and every run of punctuation the same empty key, so one resolved to the other.
+ *
+ * @param name - A tool name, as defined or as written.
+ * @returns The key the loose rung compares; empty when the name has no letter or digit.
+ * @example
+ * ```ts
+ * looseKey('Get-Weather'); // 'getweather'
+ * ```
+ */
+export function looseKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
 
 /**
  * The last segment of a dotted name (`functions.get_weather` → `get_weather`, `a.b.c` → `c`).
@@ -88,7 +107,10 @@ export function createNameResolver(
       if (tool !== undefined) return { name: tool.name, match: 'exact' };
       if (matching === 'exact') return undefined;
       for (const { rung, index } of rungIndexes) {
-        const found = index.get(rung.key(written));
+        const key = rung.key(written);
+        // A name that is all punctuation, or a bare namespace (`functions.`), names nothing.
+        if (key === '') continue;
+        const found = index.get(key);
         if (found === undefined) continue;
         const only = found.length === 1 ? found[0] : undefined;
         // A rung that finds several tools, or a destructive one, ends the search: a looser rung

@@ -61,6 +61,24 @@ describe('name resolution', () => {
     expect(resolver.resolve('get_time')).toEqual({ name: 'get_time', match: 'exact' });
   });
 
+  it('should compare names in any script on the loose rung, and never match on nothing', () => {
+    const resolver = createNameResolver(
+      [
+        { name: '获取天气', effect: 'read' },
+        { name: 'send_mail', effect: 'write' },
+      ],
+      'ladder',
+    );
+    // Letters outside a-z are letters: a name in another script, or all punctuation, is not the
+    // same name as every other one (they all had the empty key).
+    for (const written of ['删除所有文件', '!!!', '___', 'functions.']) {
+      expect(resolver.resolve(written)).toBeUndefined();
+    }
+    expect(resolver.resolve('获取 天气')).toEqual({ name: '获取天气', match: 'loose' });
+    // Full-width forms fold to their ASCII letters.
+    expect(resolver.resolve('ＳＥＮＤ_ＭＡＩＬ')).toEqual({ name: 'send_mail', match: 'loose' });
+  });
+
   it('should list the closest allowed names for an unknown tool', () => {
     const envelope = exact.parse(hermes('get_wether', { city: 'A' })).rejected[0]?.envelope;
     expect(envelope?.error).toBe('unknown_tool');
