@@ -1,8 +1,8 @@
 /**
  * Name resolution: the name a model wrote, matched against the pinned manifest. Exact by default.
  * The opt-in ladder (ds2api) tries case-insensitive, then namespace tail (`functions.get_weather`),
- * then loose (letters and digits); a looser rung counts only when it finds exactly one tool, and never
- * reaches a `destructive` tool (`delete_all_tickets` must not become `delete_ticket`).
+ * then loose (letters and digits); a looser rung counts only when it finds exactly one tool, and
+ * never reaches a `destructive` tool (`delete_all_tickets` must not become `delete_ticket`).
  */
 import type { NameMatch } from '../types.js';
 
