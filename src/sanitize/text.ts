@@ -101,7 +101,8 @@ const DROPPED_ELEMENTS = ['script', 'style'];
 
 /**
  * Strips HTML tags and comments, dropping `<script>` and `<style>` content entirely. Text that only
- * looks like a comparison (`a < b`) is kept: a tag starts with `<` and a letter, `/` or `!`.
+ * looks like a comparison (`a < b`) is kept: a tag starts with `<` and a letter, `/` or `!`. The
+ * result holds no such `<`, even where removing a tag joined one (`<</b>script>`).
  *
  * @param value - A string argument.
  * @returns The text without markup.
@@ -118,7 +119,7 @@ export function stripHtml(value: string): string {
     const open = value.indexOf('<', cursor);
     if (open === -1) break;
     const next = value.charAt(open + 1);
-    if (!/[a-z/!]/i.test(next)) {
+    if (!TAG_START.test(next)) {
       result += value.slice(cursor, open + 1);
       cursor = open + 1;
       continue;
@@ -137,7 +138,28 @@ export function stripHtml(value: string): string {
       cursor = endClose === -1 ? value.length : endClose + 1;
     }
   }
-  return result + value.slice(cursor);
+  return withoutTagOpeners(result + value.slice(cursor));
+}
+
+/** What follows the `<` of a tag, an end tag or a comment. */
+const TAG_START = /[a-z/!]/i;
+
+/**
+ * Drops each `<` that the stripped text would start a tag with. Removing a tag joins the text on
+ * either side of it, and `<</b>script>` or `<<b>img onerror=...>` join into a tag that was not
+ * there: one pass from the end, so a `<` dropped before a letter is seen by the `<` before it.
+ */
+function withoutTagOpeners(text: string): string {
+  if (!text.includes('<')) return text;
+  const kept: string[] = [];
+  let next = '';
+  for (let index = text.length - 1; index >= 0; index -= 1) {
+    const unit = text.charAt(index);
+    if (unit === '<' && TAG_START.test(next)) continue;
+    kept.push(unit);
+    next = unit;
+  }
+  return kept.reverse().join('');
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findCredentials, redactCredentials } from '../../src/sanitize/credentials.js';
 import { findInjection } from '../../src/sanitize/injection.js';
@@ -8,6 +9,24 @@ describe('sanitize text helpers', () => {
     expect(stripHtml('if a < b and b > c')).toBe('if a < b and b > c');
     expect(stripHtml('x<!-- note -->y<br/>z')).toBe('xyz');
     expect(stripHtml('<style>p{}</style>ok<img src=x')).toBe('ok');
+  });
+
+  it('should never leave a tag that removing another one joined', () => {
+    expect(stripHtml('<</b>script>alert(1)<</b>/script>')).toBe('script>alert(1)/script>');
+    expect(stripHtml('<<b>img src=x onerror=alert(1)>')).toBe('img src=x onerror=alert(1)>');
+    // A `<` dropped before a letter exposes the `<` before it, which is dropped in turn.
+    expect(stripHtml('<<<</b>a>')).toBe('a>');
+    expect(stripHtml('1 <<i></i> 2')).toBe('1 < 2');
+  });
+
+  it('should leave no tag opener in any stripped text', () => {
+    const pieces = fc.constantFrom('<', '>', '/', '!', 'b', 'script', ' ', '-', 'x', '</b>', '<i>');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 24 }), (parts) => {
+        expect(stripHtml(parts.join(''))).not.toMatch(/<[a-z/!]/i);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('should drop bidi controls and soft hyphens from identifiers', () => {
