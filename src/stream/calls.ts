@@ -150,10 +150,17 @@ export function emitCall(
   const { out, ids } = context;
   if (started !== undefined) {
     const canonical = JSON.stringify(call.arguments);
+    const sameCall = call.name === started.name && call.id === started.ownId;
     // Compared where it is kept: joining what was sent would copy it only to compare it.
-    const same =
-      call.name === started.name && call.id === started.ownId && started.sent.isPrefixOf(canonical);
-    if (same) {
+    if (sameCall && !started.sent.isPrefixOf(canonical) && sentSameValue(started, canonical)) {
+      // A key written twice, or an array-index key after others: the deltas spell the value in
+      // the order written, which `JSON.stringify` reorders or merges, and they read back as the
+      // same arguments. The call is the same call; ending it as another would make the stream
+      // disagree with parse.
+      out.push(endEvent(started.id, context.decide(call)));
+      return 'reconciled';
+    }
+    if (sameCall && started.sent.isPrefixOf(canonical)) {
       const verdict = context.decide(call);
       const sentLength = started.sent.length;
       if (canonical.length > sentLength) {
@@ -175,6 +182,19 @@ export function emitCall(
   out.push({ type: 'tool-call-delta', id, argumentsDelta: JSON.stringify(argumentsValue) });
   out.push(endEvent(id, verdict));
   return started !== undefined ? 'abandoned' : 'plain';
+}
+
+/**
+ * Whether a started call's deltas spell its whole arguments, in another order or with a key
+ * merged: the writer finished the value, and what it sent reads back as the same JSON.
+ */
+function sentSameValue(started: StartedCall, canonical: string): boolean {
+  if (started.writer.state !== 'done') return false;
+  try {
+    return JSON.stringify(JSON.parse(started.sent.text())) === canonical;
+  } catch {
+    return false;
+  }
 }
 
 /**

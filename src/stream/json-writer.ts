@@ -6,8 +6,9 @@
  * allow it stalls: nothing more is emitted and the rest comes from the grammar at section end.
  *
  * Certain means: certain for strict JSON without duplicate keys and without array-index keys
- * (`"0"`, which `JSON.stringify` moves to the front). The caller checks the final value against
- * what was written, so these cases are caught, never silently wrong.
+ * after other keys (`"0"`, which `JSON.stringify` moves to the front). With those the text is
+ * still written in the order the model wrote it, so it reads back (`JSON.parse`) as the same
+ * value; the caller compares the final value with what was written (see `emitCall`).
  */
 import { isBlank } from '../formats/shared/blanks.js';
 
@@ -40,7 +41,7 @@ const DONE = 9;
 const STALLED = 10;
 
 const NUMBER_FORM = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
 /**
  * Creates a writer for one JSON value.
  *
@@ -328,7 +329,7 @@ class PrefixWriter implements JsonPrefixWriter {
       case COLON: {
         const key = this.key;
         const start = this.keyStart;
-        if (unit !== 0x3a || isArrayIndex(key, start)) {
+        if (unit !== 0x3a) {
           this.mode = STALLED;
           return '';
         }
@@ -555,13 +556,4 @@ function canonicalEscape(unit: number): string {
     default:
       return '\\t';
   }
-}
-
-/**
- * Whether the key in `key` from `start` on is one `JSON.stringify` would move to the front (a
- * digit first is rare, so the slice and the test are too).
- */
-function isArrayIndex(key: string, start: number): boolean {
-  const first = key.charCodeAt(start);
-  return first >= 0x30 && first <= 0x39 && ARRAY_INDEX.test(key.slice(start));
 }

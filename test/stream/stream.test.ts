@@ -87,6 +87,18 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     text: CALL,
     options: { ...hermes, tools: [{ name: 'get_weather', parameters: { type: 'object' } }] },
   },
+  {
+    // JSON.parse keeps the first place and the last value of a key written twice.
+    name: 'a key written twice',
+    text: '<tool_call>{"name": "f", "arguments": {"a": 1, "b": {"c": 2, "c": 3}, "a": 4}}</tool_call>',
+    options: hermes,
+  },
+  {
+    // JSON.stringify writes array-index keys first, in ascending order.
+    name: 'array-index keys after other keys',
+    text: '<tool_call>{"name": "f", "arguments": {"year": "x", "2025": 1, "2024": 2}}</tool_call>',
+    options: hermes,
+  },
 ];
 
 describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
