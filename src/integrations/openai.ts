@@ -9,6 +9,7 @@ import type {
   ChatCompletionChunk,
   ChatCompletionMessageFunctionToolCall,
 } from 'openai/resources/chat/completions';
+import { createValidatedCalls, type ReleasedCall } from '../stream/validated-calls.js';
 import type { RejectedCall, StreamEvent, ToolCall } from '../types.js';
 
 /** One streamed delta of a chat completion choice (`choices[0].delta`). */
@@ -79,10 +80,8 @@ export interface OpenAIStreamConverter {
 export function createOpenAIStreamConverter(
   options: OpenAIStreamOptions = {},
 ): OpenAIStreamConverter {
-  // Argument fragments of calls not yet accepted, by call id: sent only after validation.
-  const pending = new Map<string, string[]>();
-  // The next dense tool-call index: refused calls leave no gap.
-  let nextIndex = 0;
+  // Calls are sent once accepted, with dense indexes.
+  const calls = createValidatedCalls(options.onRejected);
   // OpenAI streams name the role once, in the first delta.
   let roleSent = false;
   const withRole = (delta: OpenAIDelta): OpenAIDelta => {
@@ -100,51 +99,30 @@ export function createOpenAIStreamConverter(
             break;
           case 'reasoning-delta':
             break;
-          case 'tool-call-start':
-            pending.set(event.id, []);
-            break;
-          case 'tool-call-delta':
-            pending.get(event.id)?.push(event.argumentsDelta);
-            break;
-          case 'tool-call-end': {
-            const fragments = pending.get(event.id);
-            pending.delete(event.id);
-            if ('rejection' in event) {
-              options.onRejected?.(event.rejection);
-              break;
-            }
-            deltas.push(...callDeltas(event.call, fragments, nextIndex, withRole));
-            nextIndex += 1;
-            break;
+          default: {
+            const released = calls.feed(event);
+            if (released !== undefined) deltas.push(...callDeltas(released, withRole));
           }
         }
       }
       return deltas;
     },
     finishReason() {
-      return nextIndex > 0 ? 'tool_calls' : 'stop';
+      return calls.released > 0 ? 'tool_calls' : 'stop';
     },
   };
 }
 
 function callDeltas(
-  call: ToolCall,
-  fragments: string[] | undefined,
-  index: number,
+  { call, index, fragments }: ReleasedCall,
   withRole: (delta: OpenAIDelta) => OpenAIDelta,
 ): OpenAIDelta[] {
-  const json = JSON.stringify(call.arguments);
-  // The streamed fragments are canonical JSON; if they do not add up to the final arguments
-  // (a call the stream could not read early), the final JSON goes out in one fragment.
-  const parts = fragments !== undefined && fragments.join('') === json ? fragments : [json];
   return [
     withRole({
       tool_calls: [
         { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
       ],
     }),
-    ...parts
-      .filter((part) => part !== '')
-      .map((part) => ({ tool_calls: [{ index, function: { arguments: part } }] })),
+    ...fragments.map((part) => ({ tool_calls: [{ index, function: { arguments: part } }] })),
   ];
 }

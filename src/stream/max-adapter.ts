@@ -6,6 +6,7 @@
  */
 import type { ParseResult, RejectedCall, StreamEvent } from '../types.js';
 import type { StreamParser } from './stream-parser.js';
+import { createValidatedCalls } from './validated-calls.js';
 
 /** One streamed piece, as the protocol's `ParsedToolCallDelta` (plus text, which it carries). */
 export type ToolParserDelta =
@@ -65,47 +66,20 @@ export function createToolParserAdapter(
   options: ToolParserAdapterOptions = {},
 ): ToolParserAdapter {
   let stream = parser.stream();
-  // Argument fragments of calls started but not yet accepted, by event id.
-  let pending = new Map<string, string[]>();
-  // The next dense index: a refused call leaves no gap.
-  let nextIndex = 0;
+  let calls = createValidatedCalls(options.onRejected);
   const convert = (events: StreamEvent[]): ToolParserDelta[] => {
     const deltas: ToolParserDelta[] = [];
     for (const event of events) {
-      switch (event.type) {
-        case 'text-delta':
-          deltas.push({ kind: 'content', content: event.delta });
-          break;
-        case 'reasoning-delta':
-          deltas.push({ kind: 'reasoning', reasoning: event.delta });
-          break;
-        case 'tool-call-start':
-          pending.set(event.id, []);
-          break;
-        case 'tool-call-delta':
-          pending.get(event.id)?.push(event.argumentsDelta);
-          break;
-        case 'tool-call-end': {
-          const fragments = pending.get(event.id);
-          pending.delete(event.id);
-          if ('rejection' in event) {
-            options.onRejected?.(event.rejection);
-            break;
-          }
-          const { call } = event;
-          const index = nextIndex++;
-          // The streamed fragments are the canonical JSON of the arguments as read; validation
-          // may have coerced them, and then the final JSON is what the tool gets.
-          const json = JSON.stringify(call.arguments);
-          const streamed = fragments?.join('');
-          deltas.push({ kind: 'tool-call', index, id: call.id, name: call.name });
-          deltas.push({
-            kind: 'tool-call',
-            index,
-            argumentsDelta: streamed === json ? streamed : json,
-          });
-          break;
-        }
+      if (event.type === 'text-delta') deltas.push({ kind: 'content', content: event.delta });
+      else if (event.type === 'reasoning-delta') {
+        deltas.push({ kind: 'reasoning', reasoning: event.delta });
+      } else {
+        const released = calls.feed(event);
+        if (released === undefined) continue;
+        const { call, index, fragments } = released;
+        // Released whole, so its arguments go out as one delta.
+        deltas.push({ kind: 'tool-call', index, id: call.id, name: call.name });
+        deltas.push({ kind: 'tool-call', index, argumentsDelta: fragments.join('') });
       }
     }
     return deltas;
@@ -126,13 +100,11 @@ export function createToolParserAdapter(
     parseDelta(delta) {
       const deltas = convert(stream.push(delta));
       if (deltas.length > 0) return deltas;
-      // A call held until its validation is inside a tool section too: its text is not content.
-      return stream.inSection || pending.size > 0 ? [] : null;
+      return stream.inSection ? [] : null;
     },
     reset() {
       stream = parser.stream();
-      pending = new Map();
-      nextIndex = 0;
+      calls = createValidatedCalls(options.onRejected);
     },
     finish() {
       return convert(stream.end());
