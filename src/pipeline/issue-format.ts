@@ -12,7 +12,7 @@ const formatOfIssue = new WeakMap<Issue, CallFormat>();
 /**
  * Tags the issues a format returned for one section with that format.
  *
- * @param issues - The section's issues (each call's `malformed` issue is among them or tagged too).
+ * @param issues - The section's issues (a call's own `malformed` issue names its call's format).
  * @param format - The format that read the section.
  * @example
  * ```ts

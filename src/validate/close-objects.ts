@@ -68,23 +68,38 @@ export function closeObjects(schema: Record<string, unknown>): Record<string, un
   return copy;
 }
 
+/**
+ * What a branch leaves open because a sibling branch describes the same part of the value: the
+ * fields several branches name, and the keywords (`items`...) several branches use. Closed in one
+ * branch, such a nested object would refuse the keys the other branch gives it.
+ */
+interface SharedParts {
+  fields: ReadonlySet<string>;
+  keywords: ReadonlySet<string>;
+}
+
+const NOTHING_SHARED: SharedParts = { fields: new Set(), keywords: new Set() };
+
 function closeInPlace(
   schema: unknown,
   shared: ReadonlySet<string>,
   pointer = '#',
   closeSelf = true,
+  siblings: SharedParts = NOTHING_SHARED,
 ): void {
   if (!isPlainObject(schema)) return;
   if (closeSelf && isClosable(schema) && !shared.has(pointer)) {
     setOwn(schema, 'additionalProperties', false);
   }
   for (const keyword of SCHEMA_KEYWORDS) {
-    if (Object.hasOwn(schema, keyword)) closeInPlace(schema[keyword], shared);
+    if (Object.hasOwn(schema, keyword) && !siblings.keywords.has(keyword))
+      closeInPlace(schema[keyword], shared);
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = schema[keyword];
     if (!isPlainObject(map)) continue;
     for (const key of Object.keys(map)) {
+      if (keyword === 'properties' && siblings.fields.has(key)) continue;
       // Only definitions are looked up by pointer (`#/$defs/Name`), and only at the root.
       const at =
         pointer === '#' && DEFINITION_KEYWORDS.includes(keyword)
@@ -94,11 +109,13 @@ function closeInPlace(
     }
   }
   const tuple = schema['prefixItems'];
-  if (Array.isArray(tuple)) for (const item of tuple) closeInPlace(item, shared);
+  if (Array.isArray(tuple) && !siblings.keywords.has('prefixItems'))
+    for (const item of tuple) closeInPlace(item, shared);
   for (const keyword of COMBINING_KEYWORDS) {
     const branches = schema[keyword];
-    if (!Array.isArray(branches)) continue;
+    if (!Array.isArray(branches) || siblings.keywords.has(keyword)) continue;
     const whole = combinesWholeObjects(schema, keyword, branches);
+    const parts = sharedParts(branches);
     // A key one branch names is named: `{ id, email }` matched the open branches of an anyOf,
     // and each part of an allOf let the other parts' keys through. So the closed branches allow
     // each other's keys (as `true`: the value was only ever checked where it is named). Only keys
@@ -110,8 +127,8 @@ function closeInPlace(
         for (const name of names)
           if (!Object.hasOwn(properties, name)) setOwn(properties, name, true);
       }
-      // Objects nested in a branch's fields are closed either way: only the branch names them.
-      closeInPlace(branch, shared, '', whole);
+      // Objects nested in a branch are closed either way, where no sibling describes them too.
+      closeInPlace(branch, shared, '', whole, parts);
     }
   }
 }
@@ -195,6 +212,31 @@ function sharedDefinitions(root: Record<string, unknown>): Set<string> {
       if (typeof value === 'object' && value !== null) pending.push(value);
   }
   return shared;
+}
+
+/** The fields and keywords more than one branch describes (see {@link SharedParts}). */
+function sharedParts(branches: readonly unknown[]): SharedParts {
+  const fields = new Set<string>();
+  const keywords = new Set<string>();
+  const seenFields = new Set<string>();
+  const seenKeywords = new Set<string>();
+  const nested = [...SCHEMA_KEYWORDS, 'prefixItems', ...COMBINING_KEYWORDS];
+  for (const branch of branches) {
+    if (!isPlainObject(branch)) continue;
+    const properties = branch['properties'];
+    if (isPlainObject(properties)) {
+      for (const name of Object.keys(properties)) {
+        if (seenFields.has(name)) fields.add(name);
+        seenFields.add(name);
+      }
+    }
+    for (const keyword of nested) {
+      if (!Object.hasOwn(branch, keyword)) continue;
+      if (seenKeywords.has(keyword)) keywords.add(keyword);
+      seenKeywords.add(keyword);
+    }
+  }
+  return { fields, keywords };
 }
 
 /** The keys the branches' own `properties` name, in order. */

@@ -88,6 +88,17 @@ const CASES: Record<
       only('a', 'b')(value) && only('b', 'c')(field(value, 'a')) && only('b')(field(value, 'b')),
     examples: [{ a: { b: 1, c: 'x' } }, { b: { b: 1, c: 'x' } }],
   },
+  splitNestedField: {
+    // Both parts describe `c`: closed in one part alone, it would refuse the keys the other gives.
+    schema: {
+      allOf: [
+        { type: 'object', properties: { c: { type: 'object', properties: { a: {} } } } },
+        { properties: { c: { type: 'object', properties: { b: {} } }, a: { type: 'string' } } },
+      ],
+    },
+    named: (value) => only('a', 'c')(value) && only('a', 'b')(field(value, 'c')),
+    examples: [{ c: { a: 1, b: 2 } }, { a: 'x', c: { b: 'y' } }],
+  },
   freeFormBranch: {
     schema: {
       anyOf: [{ type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }],
