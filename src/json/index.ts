@@ -74,6 +74,8 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     const run = runGrammar(text, options.strict === true, maxDepth);
     if (!run.ok) return { ok: false, issue: invalidJson(text, run.failedAt, offset) };
     const { value, repairs } = lowerDocument(run.document, offset);
+    const shifted = membersAfterBracketRepair(text, repairs, offset);
+    if (shifted !== undefined) return { ok: false, issue: shifted };
     const end = offset + text.length;
     const complete = !repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
     return { ok: true, value, repairs, complete };
@@ -198,6 +200,67 @@ function describeFailure(error: unknown, text: string, maxDepth: number, offset:
 }
 
 /** The issue for text that is not JSON even leniently, failing at `at` (relative to `text`). */
+/**
+ * An array closed by a `}` (its `]` supplied) is read as if the model forgot the `]`, so that
+ * `}` closes the object around the array. When members follow that object (`{"ids": [1, 2},
+ * "dry_run": true}`), the model more likely wrote `}` for `]`, and the reading moved them out of
+ * the object they were written in: `dry_run` left the arguments and the call ran without it. The
+ * two readings disagree on where those members belong, so the payload is refused rather than
+ * run with either guess. A `}` followed by another element (`[{"a": [1}, {"b": 2}]`) or by the end
+ * of its parent reads the same either way.
+ *
+ * @returns The issue, or `undefined` when no repaired bracket has members after it.
+ */
+function membersAfterBracketRepair(
+  text: string,
+  repairs: readonly Repair[],
+  offset: number,
+): Issue | undefined {
+  for (const repair of repairs) {
+    if (repair.kind !== 'missing-closing-bracket') continue;
+    const at = repair.offset - offset;
+    if (text.charCodeAt(at) !== CLOSE_BRACE) continue;
+    const next = skipBlanks(text, at + 1);
+    if (text.charCodeAt(next) !== COMMA || !startsMember(text, skipBlanks(text, next + 1)))
+      continue;
+    return {
+      code: 'invalid-json',
+      message: `the payload's brackets do not match: a "[" is closed by the "}" at ${repair.offset}, and the members after it could belong on either side of it; close the list with "]"`,
+      offset: repair.offset,
+      received: JSON.stringify(text.slice(Math.max(0, at - 12), at + 12)),
+    };
+  }
+  return undefined;
+}
+
+const CLOSE_BRACE = 0x7d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function skipBlanks(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && /\s/.test(text.charAt(at))) at += 1;
+  return at;
+}
+
+/** An object member starts here: a quoted key, or a bare word, then a colon. */
+function startsMember(text: string, from: number): boolean {
+  let at = from;
+  if (text.charCodeAt(at) === QUOTE) {
+    at += 1;
+    while (at < text.length && text.charCodeAt(at) !== QUOTE) {
+      at += text.charCodeAt(at) === BACKSLASH ? 2 : 1;
+    }
+    at += 1;
+  } else {
+    while (at < text.length && /[\w$]/.test(text.charAt(at))) at += 1;
+    if (at === from) return false;
+  }
+  return at <= text.length && text.charCodeAt(skipBlanks(text, at)) === COLON;
+}
+
 function invalidJson(text: string, at: number, offset: number): Issue {
   const received =
     at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';

@@ -147,6 +147,24 @@ describe('parseJson lenient repairs', () => {
     expect(outcome.repairs[0]?.kind).toBe('missing-closing-brace');
   });
 
+  it('should refuse a list closed by "}" when members follow, which either reading would misplace', () => {
+    // Read as a forgotten "]", the "}" would close the arguments and move dry_run out of them,
+    // into the call object, where nothing reads it: the call would run without it.
+    const outcome = parseJson(
+      '{"name": "rm", "arguments": {"files": ["a", "b"}, "dry_run": true}}',
+    );
+    expect(outcome).toMatchObject({ ok: false, issue: { code: 'invalid-json', offset: 47 } });
+    expect(outcome.ok ? '' : outcome.issue.message).toMatch(/^the payload's brackets do not match/);
+    expect(parseJson('{"a": {"b": [1},\n  c: 2}}').ok).toBe(false);
+  });
+
+  it('should still supply a "]" where the "}" reads the same either way', () => {
+    // Followed by the end of its parent, or by another element of a list.
+    expect(read('{"args": {"ids": [1, 2}}').value).toEqual({ args: { ids: [1, 2] } });
+    expect(read('[{"a": [1}, {"b": 2}]').value).toEqual([{ a: [1] }, { b: 2 }]);
+    expect(read('{"a": "[1}, \\"b\\": 2"}').value).toEqual({ a: '[1}, "b": 2' });
+  });
+
   it('should keep an invalid escape as written and read an escaped single quote', () => {
     const outcome = read('{"path": "C:\\Users\\q", "s": "it\\\'s"}');
     expect(outcome.value).toEqual({ path: 'C:\\Users\\q', s: "it's" });
