@@ -122,7 +122,12 @@ export type RepairKind =
   /** A call written without its opening tag (`<function=...>` with no `<tool_call>` before it). */
   | 'missing-start-marker'
   /** A call id the model wrote that an earlier call of the output already had, renamed `<id>_2`... */
-  | 'duplicate-id';
+  | 'duplicate-id'
+  /**
+   * A value left out after a key (`{"a": , "b": 1}`), read as `null` so the rest can be read; a
+   * call holding one is refused (the model never wrote that `null`).
+   */
+  | 'missing-value';
 
 /** One change made to the model's text, with where it was made. */
 export interface Repair {

@@ -95,11 +95,30 @@ const NODE_LOWERINGS = {
     const object: Record<string, unknown> = {};
     for (const member of members) {
       append(repairs, member.key.repairs);
-      setOwn(object, lowerString(member.key), lowerNode(member.value, repairs));
+      const key = lowerString(member.key);
+      const before = repairs.length;
+      setOwn(object, key, lowerNode(member.value, repairs));
+      nameMissingValue(repairs, before, key);
     }
     return object;
   },
 } satisfies NodeLowerings;
+
+/**
+ * Names the key of a value the model left out (`{"dry_run": }`), in the repair the grammar made
+ * for it: the envelope that refuses the call can then say which value to write.
+ */
+function nameMissingValue(repairs: Repair[], from: number, key: string): void {
+  for (let index = from; index < repairs.length; index += 1) {
+    const repair = repairs[index] as Repair;
+    if (repair.kind === 'missing-value' && repair.detail === MISSING_VALUE) {
+      repairs[index] = { ...repair, detail: `the value of ${JSON.stringify(key)} is missing` };
+    }
+  }
+}
+
+/** The grammar's detail of a missing value, before its key is named. */
+const MISSING_VALUE = 'missing value read as null';
 
 function lowerValue(node: JsonNode, repairs: Repair[]): unknown {
   // The table is exhaustive by type; the cast only joins the per-type handlers into one call.

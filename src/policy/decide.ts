@@ -137,6 +137,20 @@ export function decideCall(
       malformedEnvelope(written, settings.describeFormat(call.format), call.malformed.message),
     );
   }
+  // The JSON reader put a null where the model wrote no value, to read the rest: running the call
+  // with it would act on a value nobody chose (a left-out `"dry_run":` read as null, falsy).
+  const missing = missingValue(call.repairs);
+  if (missing !== undefined) {
+    return rejectCall(
+      state,
+      'malformed',
+      malformedEnvelope(
+        written,
+        settings.describeFormat(call.format),
+        `${missing.detail ?? 'a value is missing'} (read as null); write every value`,
+      ),
+    );
+  }
   if (call.fallback) {
     if (placement.fallbackCandidates > 1) {
       return rejectCall(
@@ -386,4 +400,10 @@ function describeFailure(errors: readonly FieldError[]): string {
   return first === undefined
     ? 'invalid arguments'
     : `${first.field || '/'}: expected ${first.expected}, received ${first.received}`;
+}
+
+/** The first `missing-value` repair of a call; most calls have no repairs at all. */
+function missingValue(repairs: readonly Repair[]): Repair | undefined {
+  if (repairs.length === 0) return undefined;
+  return repairs.find((repair) => repair.kind === 'missing-value');
 }

@@ -190,7 +190,14 @@ describe('parseJson lenient repairs', () => {
   });
 
   it('should read a missing value as null and a missing colon as present', () => {
-    expect(read('{"a": , "b" 2}').value).toEqual({ a: null, b: 2 });
+    const outcome = read('{"a": , "b" 2}');
+    expect(outcome.value).toEqual({ a: null, b: 2 });
+    // The repair names the key, for the envelope that refuses a call holding it.
+    expect(outcome.repairs[0]).toEqual({
+      kind: 'missing-value',
+      offset: 6,
+      detail: 'the value of "a" is missing',
+    });
   });
 
   it('should end a string before a comma that precedes the next key', () => {

@@ -100,4 +100,35 @@ describe('unreadable tool syntax', () => {
       expect(foldEvents(events).rejected).toMatchObject([expected]);
     }
   });
+
+  it('should refuse a call with a value left out, which the JSON reader could only read as null', () => {
+    const nullable = createParser({
+      formats: ['hermes'],
+      reasoning: { startsInside: false },
+      tools: [
+        {
+          name: 'purge',
+          effect: 'destructive',
+          parameters: {
+            type: 'object',
+            properties: { ids: { type: 'array' }, dry_run: { type: ['boolean', 'null'] } },
+          },
+        },
+      ],
+    });
+    const text = '<tool_call>{"name": "purge", "arguments": {"ids": [1], "dry_run": }}</tool_call>';
+    const expected = {
+      reason: 'malformed',
+      name: 'purge',
+      envelope: { received: 'the value of "dry_run" is missing (read as null); write every value' },
+    };
+    expect(nullable.parse(text).calls).toEqual([]);
+    expect(nullable.parse(text).rejected).toMatchObject([expected]);
+    const stream = nullable.stream();
+    const events = [...text].flatMap((unit) => stream.push(unit));
+    events.push(...stream.end());
+    expect(foldEvents(events).rejected).toMatchObject([expected]);
+    // Written as null, the same field is the model's choice, and the call runs.
+    expect(nullable.parse(text.replace('"dry_run": }', '"dry_run": null}')).calls).toHaveLength(1);
+  });
 });
