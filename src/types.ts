@@ -127,7 +127,12 @@ export type RepairKind =
    * A value left out after a key (`{"a": , "b": 1}`), read as `null` so the rest can be read; a
    * call holding one is refused (the model never wrote that `null`).
    */
-  | 'missing-value';
+  | 'missing-value'
+  /**
+   * A `...` written in place of list items, members or a value (`[1, 2, ...]`), dropped (a value
+   * reads as `null`); a call holding one is refused (the model abbreviated what it meant).
+   */
+  | 'elided';
 
 /** One change made to the model's text, with where it was made. */
 export interface Repair {

@@ -137,17 +137,20 @@ export function decideCall(
       malformedEnvelope(written, settings.describeFormat(call.format), call.malformed.message),
     );
   }
-  // The JSON reader put a null where the model wrote no value, to read the rest: running the call
-  // with it would act on a value nobody chose (a left-out `"dry_run":` read as null, falsy).
-  const missing = missingValue(call.repairs);
-  if (missing !== undefined) {
+  // The JSON reader put a null where the model wrote no value, or dropped the `...` it wrote for
+  // the rest, to read what follows: running the call would act on values nobody chose (a
+  // left-out `"dry_run":` read as null, falsy) or on part of a list.
+  const invented = inventedValue(call.repairs);
+  if (invented !== undefined) {
     return rejectCall(
       state,
       'malformed',
       malformedEnvelope(
         written,
         settings.describeFormat(call.format),
-        `${missing.detail ?? 'a value is missing'} (read as null); write every value`,
+        invented.kind === 'elided'
+          ? `"..." written in place of values (at offset ${invented.offset}); write every value out`
+          : `${invented.detail ?? 'a value is missing'} (read as null); write every value`,
       ),
     );
   }
@@ -402,8 +405,9 @@ function describeFailure(errors: readonly FieldError[]): string {
     : `${first.field || '/'}: expected ${first.expected}, received ${first.received}`;
 }
 
-/** The first `missing-value` repair of a call; most calls have no repairs at all. */
-function missingValue(repairs: readonly Repair[]): Repair | undefined {
+/** The first repair of a call that stands in for a value the model did not write, if any. */
+function inventedValue(repairs: readonly Repair[]): Repair | undefined {
+  // Most calls have no repairs at all.
   if (repairs.length === 0) return undefined;
-  return repairs.find((repair) => repair.kind === 'missing-value');
+  return repairs.find((repair) => repair.kind === 'missing-value' || repair.kind === 'elided');
 }

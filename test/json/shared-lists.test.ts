@@ -101,7 +101,7 @@ describe('lists of elements and members', () => {
       repairs: [
         { kind: 'missing-comma', offset: 2 },
         { kind: 'single-quoted-string', offset: 3 },
-        { kind: 'other', offset: 8, detail: 'ellipsis dropped' },
+        { kind: 'elided', offset: 8, detail: 'ellipsis dropped' },
       ],
     });
     expect(parseJson('{"a": 1 b: 2, ..., "c" 3}')).toMatchObject({
@@ -110,7 +110,7 @@ describe('lists of elements and members', () => {
       repairs: [
         { kind: 'missing-comma', offset: 7 },
         { kind: 'unquoted-key', offset: 8 },
-        { kind: 'other', offset: 14, detail: 'ellipsis dropped' },
+        { kind: 'elided', offset: 14, detail: 'ellipsis dropped' },
         { kind: 'other', offset: 23, detail: 'missing colon supplied' },
       ],
     });

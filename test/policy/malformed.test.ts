@@ -131,4 +131,34 @@ describe('unreadable tool syntax', () => {
     // Written as null, the same field is the model's choice, and the call runs.
     expect(nullable.parse(text.replace('"dry_run": }', '"dry_run": null}')).calls).toHaveLength(1);
   });
+
+  it('should refuse a call whose list or value the model abbreviated with "..."', () => {
+    const mailer = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'send_invites',
+          parameters: {
+            type: 'object',
+            properties: { emails: { type: 'array' }, note: { type: ['string', 'null'] } },
+          },
+        },
+      ],
+    });
+    const call = (args: string) =>
+      mailer.parse(`<tool_call>{"name": "send_invites", "arguments": ${args}}</tool_call>`);
+    // Run as read, the first would invite two people where the model meant more.
+    for (const args of ['{"emails": ["a@x.io", "b@x.io", ...]}', '{"emails": [], "note": ...}']) {
+      const result = call(args);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected[0]).toMatchObject({
+        reason: 'malformed',
+        envelope: {
+          received: expect.stringMatching(/^"\.\.\." written in place of values/) as unknown,
+        },
+      });
+    }
+    // Three dots inside a string are text.
+    expect(call('{"emails": [], "note": "more to come..."}').calls).toHaveLength(1);
+  });
 });
