@@ -30,7 +30,14 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
   const first = text.charCodeAt(start);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET)
     return { end: start, closed: false, depth: 0 };
-  let depth = 0;
+  // The closers the open values expect, innermost last, and how many of each kind are open. A
+  // closer of the other kind closes the values above its own first, as the lenient grammar reads
+  // it (`[1, 2}` closes the list, then the object). One that no open value expects closes the
+  // innermost, as a plain count would (the grammar refuses the value either way). The counts keep
+  // each closer O(1) amortised: every value is pushed and popped once.
+  const expected: number[] = [];
+  let openBraces = 0;
+  let openBrackets = 0;
   let deepest = 0;
   // The quote unit of the string being skipped, or 0 outside strings. Units, not one-character
   // strings: this loop reads every unit of a value that may be megabytes long.
@@ -44,11 +51,20 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
     }
     if (unit === DOUBLE_QUOTE || unit === SINGLE_QUOTE) quote = unit;
     else if (unit === OPEN_BRACE || unit === OPEN_BRACKET) {
-      depth++;
-      if (depth > deepest) deepest = depth;
+      if (unit === OPEN_BRACE) openBraces += 1;
+      else openBrackets += 1;
+      expected.push(unit === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET);
+      if (expected.length > deepest) deepest = expected.length;
     } else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
-      depth--;
-      if (depth === 0) return { end: index + 1, closed: true, depth: deepest };
+      const expects = unit === CLOSE_BRACE ? openBraces : openBrackets;
+      const target = expects > 0 ? unit : (expected[expected.length - 1] as number);
+      let closed: number;
+      do {
+        closed = expected.pop() as number;
+        if (closed === CLOSE_BRACE) openBraces -= 1;
+        else openBrackets -= 1;
+      } while (closed !== target);
+      if (expected.length === 0) return { end: index + 1, closed: true, depth: deepest };
     }
   }
   return { end: text.length, closed: false, depth: deepest };

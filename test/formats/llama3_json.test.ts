@@ -79,6 +79,18 @@ describe('llama3_json', () => {
     expect(result.syntaxSeen).toBe(true);
   });
 
+  it('should read a list closed by "}" as hermes does, not as a call cut off', () => {
+    // A closer of the other kind ends the list and its object; the extent ended nowhere before,
+    // and a complete output was refused as cut off, with no rejection to send back.
+    const repaired = parser.parse('<|python_tag|>{"name": "tag", "parameters": {"ids": [1, 2}}');
+    expect(repaired.calls.map((call) => [call.arguments, call.repairs.map((r) => r.kind)])).toEqual(
+      [[{ ids: [1, 2] }, ['missing-closing-bracket']]],
+    );
+    const broken = parser.parse('<|python_tag|>{"name": "tag", "parameters": [}');
+    expect(broken.rejected.map((rejection) => rejection.reason)).toEqual(['malformed']);
+    expect(broken.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
   it('should report a tagged object that is not a call', () => {
     const result = parser.parse('<|python_tag|>{"parameters": {"flight": "KL1"}}');
     expect(result.calls).toEqual([]);

@@ -65,8 +65,9 @@ describe('scanJsonValue', () => {
     expect(scanJsonValue('abc', 1)).toEqual({ end: 1, closed: false, depth: 0 });
   });
 
-  it('should end where the opener is balanced, counting brackets outside quotes only', () => {
-    // The reference reads the text as a stack of what is open; the scan keeps only a count.
+  it('should end where the opener is balanced, matching brackets outside quotes only', () => {
+    // The reference reads the text as a stack of what is open and searches it for each closer's
+    // opener; the scan keeps counts of each kind instead of searching.
     const reference = (text: string, start: number) => {
       const first = text.charAt(start);
       if (first !== '{' && first !== '[') return { end: start, closed: false, depth: 0 };
@@ -84,7 +85,11 @@ describe('scanJsonValue', () => {
             deepest = Math.max(deepest, open.length);
           }
         } else if ('}]'.includes(char)) {
-          open.pop();
+          // A closer closes its own opener and whatever was opened after it (`[1}` closes the
+          // list and the object); one whose opener is not open closes the innermost value.
+          const opener = char === '}' ? '{' : '[';
+          const at = open.lastIndexOf(opener);
+          open.length = at === -1 ? open.length - 1 : at;
           if (open.length === 0) return { end: index + 1, closed: true, depth: deepest };
         }
       }
