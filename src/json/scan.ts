@@ -30,12 +30,13 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
   const first = text.charCodeAt(start);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET)
     return { end: start, closed: false, depth: 0 };
-  // The closers the open values expect, innermost last, and how many of each kind are open. A
-  // closer of the other kind closes the values above its own first, as the lenient grammar reads
-  // it (`[1, 2}` closes the list, then the object). One that no open value expects closes the
-  // innermost, as a plain count would (the grammar refuses the value either way). The counts keep
-  // each closer O(1) amortised: every value is pushed and popped once.
-  const expected: number[] = [];
+  // What is open, innermost last, as runs: a positive entry counts `{`s in a row, a negative one
+  // `[`s (a flood of `{` is one number, not a million). A closer of the other kind closes the
+  // values opened after its own opener first, as the lenient grammar reads it (`[1, 2}` closes
+  // the list, then the object); one whose opener is not open closes the innermost value, as a
+  // plain count would (the grammar refuses the value either way). Each run is removed at most
+  // once, so the scan stays linear.
+  const runs: number[] = [];
   let openBraces = 0;
   let openBrackets = 0;
   let deepest = 0;
@@ -49,23 +50,43 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
       else if (unit === quote) quote = 0;
       continue;
     }
-    if (unit === DOUBLE_QUOTE || unit === SINGLE_QUOTE) quote = unit;
-    else if (unit === OPEN_BRACE || unit === OPEN_BRACKET) {
-      if (unit === OPEN_BRACE) openBraces += 1;
-      else openBrackets += 1;
-      expected.push(unit === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET);
-      if (expected.length > deepest) deepest = expected.length;
-    } else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
-      const expects = unit === CLOSE_BRACE ? openBraces : openBrackets;
-      const target = expects > 0 ? unit : (expected[expected.length - 1] as number);
-      let closed: number;
-      do {
-        closed = expected.pop() as number;
-        if (closed === CLOSE_BRACE) openBraces -= 1;
-        else openBrackets -= 1;
-      } while (closed !== target);
-      if (expected.length === 0) return { end: index + 1, closed: true, depth: deepest };
+    if (unit === DOUBLE_QUOTE || unit === SINGLE_QUOTE) {
+      quote = unit;
+      continue;
     }
+    const last = runs.length - 1;
+    const top = last < 0 ? 0 : (runs[last] as number);
+    if (unit === OPEN_BRACE) {
+      openBraces += 1;
+      if (top > 0) runs[last] = top + 1;
+      else runs.push(1);
+    } else if (unit === OPEN_BRACKET) {
+      openBrackets += 1;
+      if (top < 0) runs[last] = top - 1;
+      else runs.push(-1);
+    } else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
+      // Which kind this closer closes: its own when one is open, else the innermost.
+      const brace =
+        (unit === CLOSE_BRACE ? openBraces : openBrackets) > 0 ? unit === CLOSE_BRACE : top > 0;
+      // Values of the other kind opened since are closed with it.
+      while (runs.length > 0 && (runs[runs.length - 1] as number) > 0 !== brace) {
+        const run = runs.pop() as number;
+        if (run > 0) openBraces -= run;
+        else openBrackets += run;
+      }
+      const own = runs.length - 1;
+      const run = runs[own] as number;
+      runs[own] = brace ? run - 1 : run + 1;
+      if (runs[own] === 0) runs.pop();
+      if (brace) openBraces -= 1;
+      else openBrackets -= 1;
+      if (runs.length === 0) return { end: index + 1, closed: true, depth: deepest };
+      continue;
+    } else {
+      continue;
+    }
+    const depth = openBraces + openBrackets;
+    if (depth > deepest) deepest = depth;
   }
   return { end: text.length, closed: false, depth: deepest };
 }
