@@ -152,7 +152,8 @@ export function emitCall(
     const canonical = JSON.stringify(call.arguments);
     const sameCall = call.name === started.name && call.id === started.ownId;
     // Compared where it is kept: joining what was sent would copy it only to compare it.
-    if (sameCall && !started.sent.isPrefixOf(canonical) && sentSameValue(started, canonical)) {
+    const prefix = sameCall && started.sent.isPrefixOf(canonical);
+    if (sameCall && !prefix && sentSameValue(started, canonical)) {
       // A key written twice, or an array-index key after others: the deltas spell the value in
       // the order written, which `JSON.stringify` reorders or merges, and they read back as the
       // same arguments. The call is the same call; ending it as another would make the stream
@@ -160,7 +161,7 @@ export function emitCall(
       out.push(endEvent(started.id, context.decide(call)));
       return 'reconciled';
     }
-    if (sameCall && started.sent.isPrefixOf(canonical)) {
+    if (prefix) {
       const verdict = context.decide(call);
       const sentLength = started.sent.length;
       if (canonical.length > sentLength) {
