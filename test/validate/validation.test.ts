@@ -401,19 +401,26 @@ describe('argument validation', () => {
   describe('a number JavaScript cannot hold (1e400, NaN)', () => {
     const pay = (amount: string): string =>
       `<tool_call>{"name": "pay", "arguments": {"amount": ${amount}}}</tool_call>`;
-    const payParser = createParser({
-      formats: ['hermes'],
-      tools: [
-        {
-          name: 'pay',
-          effect: 'destructive',
-          parameters: {
-            type: 'object',
-            properties: { amount: { type: 'number' }, count: { type: 'integer' } },
+    const payParserFor = (coerce: boolean) =>
+      createParser({
+        formats: ['hermes'],
+        tools: [
+          {
+            name: 'pay',
+            effect: 'destructive',
+            coerce,
+            parameters: {
+              type: 'object',
+              properties: {
+                amount: { type: 'number' },
+                count: { type: 'integer' },
+                memo: { type: 'string' },
+              },
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    const payParser = payParserFor(false);
 
     it('should refuse 1e400 and say it read as Infinity, not as the null JSON would write', () => {
       const result = payParser.parse(pay('1e400'));
@@ -443,24 +450,7 @@ describe('argument validation', () => {
     });
 
     it('should refuse, even for a coercing tool, text read as Infinity and Infinity or NaN made into text', () => {
-      const coercing = createParser({
-        formats: ['hermes'],
-        tools: [
-          {
-            name: 'pay',
-            effect: 'destructive',
-            coerce: true,
-            parameters: {
-              type: 'object',
-              properties: {
-                amount: { type: 'number' },
-                count: { type: 'integer' },
-                memo: { type: 'string' },
-              },
-            },
-          },
-        ],
-      });
+      const coercing = payParserFor(true);
       const refusal = (args: string) =>
         coercing.parse(`<tool_call>{"name": "pay", "arguments": ${args}}</tool_call>`);
       for (const args of ['{"amount": "1e400"}', '{"count": "-1e999"}']) {
