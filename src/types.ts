@@ -103,7 +103,7 @@ export type RepairKind =
   | 'arguments-as-string'
   /** An invalid escape sequence (`\x`, a lone `\`) kept as literal text. */
   | 'invalid-escape'
-  /** A number written in a form JSON does not allow (`.5`, `+1`, `0x1F`, `NaN`), read as a number. */
+  /** A number written in a form JSON does not allow (`.5`, `+1`, `0x1F`, `NaN`, `2.`), read as a number. */
   | 'number-form'
   /** A text-valued parameter converted to the type its schema declares (`"5"` to `5`). */
   | 'schema-typed-value'
@@ -132,7 +132,19 @@ export type RepairKind =
    * A `...` written in place of list items, members or a value (`[1, 2, ...]`), dropped (a value
    * reads as `null`); a call holding one is refused (the model abbreviated what it meant).
    */
-  | 'elided';
+  | 'elided'
+  /**
+   * A number cut off before its digits (`2e`, `2e+`, a lone `-` or `.`), read with the digits
+   * written; a call holding one is refused (`2e` may have been `2e6`).
+   */
+  | 'cut-off-number'
+  /**
+   * A function call around a value that computes something else (`not(true)`, `round(2.5)`), read
+   * as its argument; a call holding one is refused (the value is not what the model meant). The
+   * wrappers that mean the value they hold (MongoDB's `NumberLong("2")`, a JSONP callback around
+   * the whole document) are `other`.
+   */
+  | 'expression';
 
 /** One change made to the model's text, with where it was made. */
 export interface Repair {

@@ -105,17 +105,28 @@ const NODE_LOWERINGS = {
 } satisfies NodeLowerings;
 
 /**
- * Names the key of a value the model left out (`{"dry_run": }`), in the repair the grammar made
- * for it: the envelope that refuses the call can then say which value to write.
+ * Names the key of a value the model left out (`{"dry_run": }`), cut off (`{"amount": 5e}`) or
+ * wrote as a function call (`{"dry_run": not(true)}`), in the repair the grammar made for it: the
+ * envelope that refuses the call can then say which value to write. The innermost key names it
+ * (members are lowered inside out, and a named repair is not named again).
  */
 function nameMissingValue(repairs: Repair[], from: number, key: string): void {
   for (let index = from; index < repairs.length; index += 1) {
     const repair = repairs[index] as Repair;
     if (repair.kind === 'missing-value' && repair.detail === MISSING_VALUE) {
       repairs[index] = { ...repair, detail: `the value of ${JSON.stringify(key)} is missing` };
+    } else if (
+      (repair.kind === 'cut-off-number' || repair.kind === 'expression') &&
+      repair.detail !== undefined &&
+      !repair.detail.startsWith(NAMED)
+    ) {
+      repairs[index] = { ...repair, detail: `${NAMED}${JSON.stringify(key)} is ${repair.detail}` };
     }
   }
 }
+
+/** How a repair that names its key starts. */
+const NAMED = 'the value of ';
 
 /** The grammar's detail of a missing value, before its key is named. */
 const MISSING_VALUE = 'missing value read as null';

@@ -137,21 +137,16 @@ export function decideCall(
       malformedEnvelope(written, settings.describeFormat(call.format), call.malformed.message),
     );
   }
-  // The JSON reader put a null where the model wrote no value, or dropped the `...` it wrote for
-  // the rest, to read what follows: running the call would act on values nobody chose (a
-  // left-out `"dry_run":` read as null, falsy) or on part of a list.
+  // The JSON reader put a null where the model wrote no value, dropped the `...` it wrote for the
+  // rest, kept the digits of a cut-off number or the argument of a function call, to read what
+  // follows: running the call would act on values nobody chose (a left-out `"dry_run":` read as
+  // null, falsy; `not(true)` read as true) or on part of a list.
   const invented = inventedValue(call.repairs);
   if (invented !== undefined) {
     return rejectCall(
       state,
       'malformed',
-      malformedEnvelope(
-        written,
-        settings.describeFormat(call.format),
-        invented.kind === 'elided'
-          ? `"..." written in place of values (at offset ${invented.offset}); write every value out`
-          : `${invented.detail ?? 'a value is missing'} (read as null); write every value`,
-      ),
+      malformedEnvelope(written, settings.describeFormat(call.format), inventedProblem(invented)),
     );
   }
   if (call.fallback) {
@@ -409,5 +404,27 @@ function describeFailure(errors: readonly FieldError[]): string {
 function inventedValue(repairs: readonly Repair[]): Repair | undefined {
   // Most calls have no repairs at all.
   if (repairs.length === 0) return undefined;
-  return repairs.find((repair) => repair.kind === 'missing-value' || repair.kind === 'elided');
+  return repairs.find((repair) => INVENTING_REPAIRS.has(repair.kind));
+}
+
+/** Repairs that stand in a value for one the model did not write: a call holding one is refused. */
+const INVENTING_REPAIRS: ReadonlySet<Repair['kind']> = new Set([
+  'missing-value',
+  'elided',
+  'cut-off-number',
+  'expression',
+]);
+
+/** What the malformed envelope says of a repair that stood in a value. */
+function inventedProblem(repair: Repair): string {
+  switch (repair.kind) {
+    case 'elided':
+      return `"..." written in place of values (at offset ${repair.offset}); write every value out`;
+    case 'cut-off-number':
+      return `${repair.detail ?? 'a number is cut off'}; write the whole number`;
+    case 'expression':
+      return `${repair.detail ?? 'a function call'}, not a value; write the value itself`;
+    default:
+      return `${repair.detail ?? 'a value is missing'} (read as null); write every value`;
+  }
 }

@@ -176,10 +176,30 @@ describe('parseJson lenient repairs', () => {
   });
 
   it('should read number forms JSON does not allow', () => {
-    const outcome = read('[.5, +1, 0x1F, -0x10, 2., 7e+]');
-    expect(outcome.value).toEqual([0.5, 1, 31, -16, 2, 7]);
+    const outcome = read('[.5, +1, 0x1F, -0x10, 2.]');
+    expect(outcome.value).toEqual([0.5, 1, 31, -16, 2]);
     expect(outcome.repairs.every((repair) => repair.kind === 'number-form')).toBe(true);
-    expect(outcome.repairs).toHaveLength(6);
+    expect(outcome.repairs).toHaveLength(5);
+  });
+
+  it('should mark a number cut off before its digits, naming its key', () => {
+    for (const [written, value] of [
+      ['-', 0],
+      ['.', 0],
+      ['3e', 3],
+      ['3E-', 3],
+      ['-3.5e+', -3.5],
+    ] as const) {
+      const outcome = read(`{"count": ${written}, "all": true}`);
+      expect(outcome.value).toEqual({ count: value, all: true });
+      expect(outcome.repairs).toEqual([
+        {
+          kind: 'cut-off-number',
+          offset: 10,
+          detail: `the value of "count" is a number cut off (${written})`,
+        },
+      ]);
+    }
   });
 
   it('should read words glued to digits as strings, not as numbers', () => {
@@ -214,6 +234,52 @@ describe('parseJson lenient repairs', () => {
     expect(outcome.repairs).toEqual([
       { kind: 'other', offset: 7, detail: 'call ObjectId(...) unwrapped' },
     ]);
+  });
+
+  it('should unwrap a callback around the whole document as a JSONP wrapper', () => {
+    const outcome = read('handle({"page": 2});');
+    expect(outcome.value).toEqual({ page: 2 });
+    expect(outcome.repairs).toEqual([
+      { kind: 'other', offset: 0, detail: 'call handle(...) unwrapped' },
+    ]);
+  });
+
+  it('should mark a call that computes a value as an expression, naming its key', () => {
+    // `invert(true)` is not true, and `floor(7.9)` is not 7.9: read as written inside, marked.
+    const outcome = read('{"confirm": invert(true), "nested": {"n": floor(7.9)}}');
+    expect(outcome.value).toEqual({ confirm: true, nested: { n: 7.9 } });
+    expect(outcome.repairs.map((repair) => [repair.kind, repair.detail])).toEqual([
+      ['expression', 'the value of "confirm" is the function call invert(...)'],
+      ['expression', 'the value of "n" is the function call floor(...)'],
+    ]);
+    // A call around a whole document that is not an object or a list is no JSONP wrapper.
+    expect(kinds('sqrt(16)')).toEqual(['expression']);
+  });
+
+  it('should read the one-character ellipsis as the three-dot one', () => {
+    expect(read('{"to": ["a@x.io", "b@x.io", …], "cc": …}').repairs).toEqual([
+      { kind: 'elided', offset: 28, detail: 'ellipsis dropped' },
+      { kind: 'elided', offset: 38, detail: 'value elided' },
+    ]);
+  });
+
+  it('should not read a run of punctuation as a key: an operator splits no members', () => {
+    // `{"total": 6 * 7}` was read as `{"total": 6, "*": 7}`.
+    expect(parseJson('{"total": 6 * 7}').ok).toBe(false);
+    expect(parseJson('{"total": 6 + 7}').ok).toBe(false);
+    // Keys with a letter, digit, `_` or `$` among punctuation are still keys.
+    expect(read('{$id: 1, @type: "x", _k: 2, ключ: 3}').value).toEqual({
+      $id: 1,
+      '@type': 'x',
+      _k: 2,
+      ключ: 3,
+    });
+  });
+
+  it('should end a string at its quote when a `#` comment follows it', () => {
+    // The comment was read into the string: `"bob\" # the payee\n"`.
+    const outcome = parseJson('{"to": "bob" # the payee\n, "amount": 10}');
+    expect(outcome.ok).toBe(false);
   });
 
   it('should add the payload offset to every repair offset', () => {

@@ -161,4 +161,52 @@ describe('unreadable tool syntax', () => {
     // Three dots inside a string are text.
     expect(call('{"emails": [], "note": "more to come..."}').calls).toHaveLength(1);
   });
+
+  describe('values the reader could only guess', () => {
+    const payments = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'pay',
+          effect: 'destructive',
+          parameters: {
+            type: 'object',
+            properties: { amount: { type: 'number' }, confirm: { type: 'boolean' } },
+          },
+        },
+      ],
+    });
+    const pay = (args: string) =>
+      payments.parse(`<tool_call>{"name": "pay", "arguments": ${args}}</tool_call>`);
+
+    it('should refuse a call holding a number cut off before its digits', () => {
+      // Read as 4 and as 0, these would pay what the model never wrote (`4e` may be `4e3`).
+      for (const [amount, received] of [
+        ['4e', 'the value of "amount" is a number cut off (4e); write the whole number'],
+        ['-', 'the value of "amount" is a number cut off (-); write the whole number'],
+      ]) {
+        const result = pay(`{"amount": ${amount}, "confirm": true}`);
+        expect(result.calls).toEqual([]);
+        expect(result.rejected).toMatchObject([{ reason: 'malformed', envelope: { received } }]);
+      }
+      expect(pay('{"amount": 4e3, "confirm": true}').calls).toHaveLength(1);
+    });
+
+    it('should refuse a call holding a function call in place of a value', () => {
+      // `negate(true)` read as its argument was `true`: the opposite of what the model wrote.
+      const result = pay('{"amount": 5, "confirm": negate(true)}');
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toMatchObject([
+        {
+          reason: 'malformed',
+          envelope: {
+            received:
+              'the value of "confirm" is the function call negate(...), not a value; write the value itself',
+          },
+        },
+      ]);
+      // A MongoDB type wrapper means the value it holds.
+      expect(pay('{"amount": NumberInt(5), "confirm": true}').calls).toHaveLength(1);
+    });
+  });
 });
