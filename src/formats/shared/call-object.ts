@@ -45,14 +45,31 @@ export function readCallObject(
     return { ok: false, issue: malformed('the call is not a JSON object', offset) };
   }
   // A nested `function: { name, arguments }` (OpenAI's shape) is read through.
-  const source = isPlainObject(value['function']) ? value['function'] : value;
+  const nested = isPlainObject(value['function']);
+  const source = nested ? (value['function'] as Record<string, unknown>) : value;
   const name = firstField(source, fields.name);
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, issue: malformed('the call has no tool name', offset) };
   }
+  const stray =
+    strayKey(value, nested ? NESTING_KEYS : fields) ??
+    (nested ? strayKey(source, fields) : undefined);
+  if (stray !== undefined) {
+    return { ok: false, name, issue: malformed(strayMessage(name, stray, source, fields), offset) };
+  }
   const repairs: Repair[] = [];
   const raw = firstField(source, fields.arguments);
   const argumentsValue = readArguments(raw, offset, repairs);
+  if (argumentsValue === CUT_OFF) {
+    return {
+      ok: false,
+      name,
+      issue: malformed(
+        `the arguments of "${name}" are a JSON string cut off before its end`,
+        offset,
+      ),
+    };
+  }
   if (argumentsValue === undefined) {
     return {
       ok: false,
@@ -66,11 +83,47 @@ export function readCallObject(
     : { ok: true, name, arguments: argumentsValue, repairs, id };
 }
 
+/** Keys a call object may hold besides its name and arguments: its id and its type. */
+const CALL_KEYS: ReadonlySet<string> = new Set(['id', 'tool_call_id', 'call_id', 'type']);
+
+/** The outer object of OpenAI's shape: `{ id, type, function: { name, arguments } }`. */
+const NESTING_KEYS: CallFieldNames = { name: ['function'], arguments: [] };
+
+/**
+ * The first key of a call object that is none of its name, arguments, id or type. The model
+ * wrote it beside them (`{"name": "rm", "path": "/tmp"}`, or `"dry_run": true` after the
+ * arguments closed early): reading the call without it would run it without a value the model
+ * wrote, so such a call is refused.
+ */
+function strayKey(object: Record<string, unknown>, fields: CallFieldNames): string | undefined {
+  for (const key of Object.keys(object)) {
+    if (CALL_KEYS.has(key) || fields.name.includes(key) || fields.arguments.includes(key)) continue;
+    return key;
+  }
+  return undefined;
+}
+
+function strayMessage(
+  name: string,
+  key: string,
+  source: Record<string, unknown>,
+  fields: CallFieldNames,
+): string {
+  const written = fields.arguments.find((field) => Object.hasOwn(source, field));
+  const where = written === undefined ? 'the name' : JSON.stringify(written);
+  const into = written ?? fields.arguments[0] ?? 'arguments';
+  const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}...` : key);
+  return `${shown} is written beside ${where}, outside the arguments of "${name}"; put every argument inside "${into}"`;
+}
+
+/** What {@link readArguments} gives for arguments written as a JSON string that is cut off. */
+const CUT_OFF = Symbol('cut off');
+
 function readArguments(
   raw: unknown,
   offset: number,
   repairs: Repair[],
-): Record<string, unknown> | undefined {
+): Record<string, unknown> | undefined | typeof CUT_OFF {
   // Missing or null arguments mean "no arguments" (the selectools contract).
   if (raw === undefined || raw === null) return {};
   if (isPlainObject(raw)) return raw;
@@ -78,7 +131,13 @@ function readArguments(
     if (raw.trim() === '') return {};
     const decoded = parseJson(raw);
     if (decoded.ok && isPlainObject(decoded.value)) {
-      repairs.push({ kind: 'arguments-as-string', offset }, ...decoded.repairs);
+      // A string that ends mid-value (`"{\"amount\": 10"`) may have said `100`: as cut off as
+      // the same arguments written as an object and cut off, which are never executable.
+      if (!decoded.complete) return CUT_OFF;
+      // The string's own offsets are not the output's (its escapes shift them): every repair made
+      // inside it is placed at the call, the same for any chunking of a stream.
+      repairs.push({ kind: 'arguments-as-string', offset });
+      for (const repair of decoded.repairs) repairs.push({ ...repair, offset });
       return decoded.value;
     }
   }

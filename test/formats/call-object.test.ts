@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createParser, type ToolDefinition } from '../../src/index.js';
+import { foldEvents } from '../../src/stream/fold.js';
+
+const TOOLS: ToolDefinition[] = [
+  {
+    name: 'archive',
+    effect: 'destructive',
+    parameters: {
+      type: 'object',
+      properties: { folder: { type: 'string' }, keep_days: { type: 'integer' } },
+    },
+  },
+];
+
+describe('the JSON call object', () => {
+  it('should refuse a call with an argument written beside its arguments object', () => {
+    // The arguments closed early and `keep_days` landed in the call object: run as read, the
+    // archive would have kept nothing.
+    const parser = createParser({ formats: ['hermes'], tools: TOOLS });
+    for (const text of [
+      '<tool_call>{"name": "archive", "arguments": {"folder": "logs"}, "keep_days": 30}</tool_call>',
+      '<tool_call>{"name": "archive", "arguments": {"folder": "logs"}, "keep_days": 30}}</tool_call>',
+    ]) {
+      const result = parser.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toMatchObject([
+        {
+          reason: 'malformed',
+          envelope: {
+            received:
+              '"keep_days" is written beside "arguments", outside the arguments of "archive"; put every argument inside "arguments"',
+          },
+        },
+      ]);
+    }
+  });
+
+  it('should refuse a call whose arguments are written beside its name with no arguments field', () => {
+    const parser = createParser({ formats: ['llama3_json'], tools: TOOLS });
+    const result = parser.parse('<|python_tag|>{"name": "archive", "folder": "logs"}');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected[0]?.envelope.received).toBe(
+      '"folder" is written beside the name, outside the arguments of "archive"; put every argument inside "parameters"',
+    );
+    // With its arguments where they belong, and with an id and a type beside them, it runs.
+    expect(
+      parser.parse(
+        '<|python_tag|>{"type": "function", "id": "a1", "name": "archive", "parameters": {"folder": "logs"}}',
+      ).calls,
+    ).toHaveLength(1);
+  });
+
+  it("should refuse OpenAI's nested shape with the arguments outside the function object", () => {
+    const parser = createParser({ formats: ['openai_json'], tools: TOOLS });
+    const entry = (call: unknown) => parser.parse(JSON.stringify({ tool_calls: [call] }));
+    const inside = { id: 'c1', type: 'function', function: { name: 'archive', arguments: {} } };
+    expect(entry(inside).calls).toHaveLength(1);
+    const outside = { function: { name: 'archive' }, arguments: { folder: 'logs' } };
+    expect(entry(outside).calls).toEqual([]);
+    expect(entry(outside).rejected).toHaveLength(1);
+  });
+
+  it('should refuse arguments given as a JSON string that is cut off inside', () => {
+    // `"keep_days": 3` may have been 30: as cut off as the same arguments written as an object.
+    const parser = createParser({ formats: ['hermes'], tools: TOOLS });
+    const result = parser.parse(
+      '<tool_call>{"name": "archive", "arguments": "{\\"folder\\": \\"logs\\", \\"keep_days\\": 3"}</tool_call>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected[0]?.envelope.received).toBe(
+      'the arguments of "archive" are a JSON string cut off before its end',
+    );
+  });
+
+  it('should place the repairs made inside string arguments at the call, in parse and stream alike', () => {
+    const parser = createParser({
+      formats: ['llama3_json'],
+      tools: TOOLS,
+      reasoning: { startsInside: false },
+    });
+    const text = 'Sure. <|python_tag|>{"name": "archive", "parameters": "{\'folder\': \'logs\'}"}';
+    const parsed = parser.parse(text);
+    expect(parsed.calls[0]?.arguments).toEqual({ folder: 'logs' });
+    const callAt = text.indexOf('{');
+    expect(parsed.calls[0]?.repairs).toEqual([
+      { kind: 'arguments-as-string', offset: callAt },
+      { kind: 'single-quoted-string', offset: callAt },
+      { kind: 'single-quoted-string', offset: callAt },
+    ]);
+    for (const split of [0, 6, callAt + 3, text.length - 2]) {
+      const stream = parser.stream();
+      const events = [...stream.push(text.slice(0, split)), ...stream.push(text.slice(split))];
+      events.push(...stream.end());
+      expect(foldEvents(events).calls[0]?.repairs).toEqual(parsed.calls[0]?.repairs);
+    }
+  });
+});
