@@ -17,12 +17,12 @@ import {
   finishAfterGate,
   METADATA_KEY,
   type CallOptions,
-  type FunctionTool,
   type GenerateResult,
   type StreamResult,
 } from './ai-sdk/parts.js';
 import { defaultToolPrompt, withToolPrompt } from './ai-sdk/prompt.js';
 import { createPartTransform } from './ai-sdk/stream.js';
+import { definitions, type ToolSettings } from './ai-sdk/tools.js';
 
 export { defaultToolPrompt } from './ai-sdk/prompt.js';
 
@@ -32,7 +32,7 @@ export interface ToolCallMiddlewareOptions extends Omit<ParserOptions, 'tools'> 
    * Per-tool settings the AI SDK's tools cannot carry, by tool name: `effect` (default
    * `'write'`), `coerce`, `sanitize`. The name, description and schema come from the request.
    */
-  toolSettings?: Record<string, Omit<ToolDefinition, 'name' | 'parameters' | 'description'>>;
+  toolSettings?: ToolSettings;
   /**
    * Describe the tools in the system prompt: `true` for {@link defaultToolPrompt} (the Hermes
    * `<tool_call>` syntax), a function for your own text. Default `false`: the prompt is left as is.
@@ -167,23 +167,4 @@ export function toolCallMiddleware(
   // The shapes read and written are the same in V3 (ai 6) and V4 (ai 7); the declared type is
   // whichever `ai` the user installed.
   return middleware as unknown as LanguageModelMiddleware;
-}
-
-/** The request's function tools as tool definitions, with the caller's per-tool settings. */
-function definitions(
-  tools: CallOptions['tools'],
-  settings: ToolCallMiddlewareOptions['toolSettings'] & object,
-): ToolDefinition[] {
-  if (tools === undefined) return [];
-  return (tools as unknown as FunctionTool[])
-    .filter((tool) => tool.type === 'function')
-    .map((tool) => {
-      const definition: ToolDefinition = {
-        name: tool.name,
-        parameters: tool.inputSchema,
-        ...(Object.hasOwn(settings, tool.name) ? settings[tool.name] : {}),
-      };
-      if (typeof tool.description === 'string') definition.description = tool.description;
-      return definition;
-    });
 }

@@ -20,7 +20,10 @@ interface Sdk {
     finishReason: PromiseLike<string>;
   };
   tool(definition: Record<string, unknown>): unknown;
-  jsonSchema(schema: Record<string, unknown>): unknown;
+  jsonSchema(
+    schema: Record<string, unknown>,
+    options?: { validate(value: unknown): { success: boolean; value?: unknown; error?: Error } },
+  ): unknown;
 }
 
 type Mock = new (options: Record<string, unknown>) => {
@@ -324,6 +327,60 @@ for (const { name, skip, load } of SDKS) {
       ]);
       expect(executed).toEqual([{ city: 'Ghent' }, { city: 'Oslo' }]);
       expect(rejected).toHaveLength(3);
+    });
+
+    it('should allow a client-executed provider tool, whose request entry carries no input schema', async () => {
+      const { sdk, Mock } = await load();
+      const executed: unknown[] = [];
+      // What createProviderDefinedToolFactory (ai 7) or createProviderToolFactory (ai 6) builds
+      // for Anthropic's bash tool: the SDK keeps the input schema (a validating one, as the
+      // provider's zod schema is); the request gets only id, name and args.
+      const bash = sdk.tool({
+        type: 'provider',
+        id: 'anthropic.bash_20250124',
+        args: {},
+        inputSchema: sdk.jsonSchema(
+          { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+          {
+            validate: (value) =>
+              typeof (value as { command?: unknown }).command === 'string'
+                ? { success: true, value }
+                : { success: false, error: new Error('command must be a string') },
+          },
+        ),
+        execute: async (input: unknown) => {
+          executed.push(input);
+          return 'ok';
+        },
+      });
+      const generated = async (input: string) => {
+        const mock = new Mock({
+          doGenerate: async () => ({
+            content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'bash', input }],
+            finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+            usage: USAGE,
+            warnings: [],
+          }),
+        });
+        const result = await sdk.generateText({
+          model: sdk.wrapLanguageModel({ model: mock, middleware: toolCallMiddleware() }),
+          prompt: 'List the files.',
+          tools: { ...weatherTools(sdk), bash },
+        });
+        expect(mock.doGenerateCalls[0]?.tools).toContainEqual(
+          expect.objectContaining({ type: 'provider', name: 'bash' }),
+        );
+        return result;
+      };
+      const result = await generated('{"command":"ls"}');
+      expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([
+        ['bash', { command: 'ls' }],
+      ]);
+      expect(executed).toEqual([{ command: 'ls' }]);
+      expect(result.warnings).toEqual([]);
+      // The input schema is the SDK's to check: input that breaks it is never run.
+      await generated('{"cmd":"ls"}');
+      expect(executed).toEqual([{ command: 'ls' }]);
     });
 
     it('should pass text through untouched when the request offers no tools', async () => {
