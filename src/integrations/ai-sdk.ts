@@ -22,7 +22,7 @@ import {
 } from './ai-sdk/parts.js';
 import { defaultToolPrompt, withToolPrompt } from './ai-sdk/prompt.js';
 import { createPartTransform } from './ai-sdk/stream.js';
-import { definitions, type ToolSettings } from './ai-sdk/tools.js';
+import { allowedByChoice, definitions, type ToolSettings } from './ai-sdk/tools.js';
 
 export { defaultToolPrompt } from './ai-sdk/prompt.js';
 
@@ -80,13 +80,17 @@ export function toolCallMiddleware(
   } = options;
   createParser(parserOptions); // checks the options now, so a mistake surfaces at setup
   const parsers = new Map<string, Parser>();
-  // Tools of requests whose native tools were stripped, keyed by the request object the model gets.
-  const strippedTools = new WeakMap<object, CallOptions['tools']>();
+  // Tools and tool choice of requests whose native tools were stripped, keyed by the request
+  // object the model gets.
+  const stripped = new WeakMap<object, { tools: CallOptions['tools']; toolChoice: unknown }>();
   const strip = stripNativeTools ?? toolPrompt !== false;
 
   const parserFor = (params: CallOptions): Parser | undefined => {
-    const tools = definitions(strippedTools.get(params) ?? params.tools, toolSettings);
-    if (tools.length === 0) return undefined;
+    const request = stripped.get(params) ?? params;
+    const offered = definitions(request.tools, toolSettings);
+    // A request without tools is left alone; one whose choice allows none refuses every call.
+    if (offered.length === 0) return undefined;
+    const tools = allowedByChoice(offered, request.toolChoice);
     const key = JSON.stringify(tools);
     let parser = parsers.get(key);
     if (parser === undefined) {
@@ -107,16 +111,23 @@ export function toolCallMiddleware(
   const middleware = {
     specificationVersion: 'v3' as const,
     transformParams: async ({ params }: { params: CallOptions }) => {
-      const tools = definitions(params.tools, toolSettings);
-      if (toolPrompt === false || tools.length === 0) return params;
-      const text = toolPrompt === true ? defaultToolPrompt(tools) : toolPrompt(tools);
-      const prompted = withToolPrompt(params, text);
+      const offered = definitions(params.tools, toolSettings);
+      if (toolPrompt === false || offered.length === 0) return params;
+      // Only the tools the choice allows are described: none for 'none'.
+      const tools = allowedByChoice(offered, params.toolChoice);
+      const text =
+        tools.length === 0
+          ? ''
+          : toolPrompt === true
+            ? defaultToolPrompt(tools)
+            : toolPrompt(tools);
+      const prompted = text === '' ? params : withToolPrompt(params, text);
       if (!strip) return prompted;
-      const stripped: CallOptions = { ...prompted };
-      delete stripped.tools;
-      delete stripped.toolChoice;
-      strippedTools.set(stripped, prompted.tools);
-      return stripped;
+      const request: CallOptions = { ...prompted };
+      delete request.tools;
+      delete request.toolChoice;
+      stripped.set(request, { tools: prompted.tools, toolChoice: prompted.toolChoice });
+      return request;
     },
     wrapGenerate: async ({
       doGenerate,

@@ -383,6 +383,69 @@ for (const { name, skip, load } of SDKS) {
       expect(executed).toEqual([{ command: 'ls' }]);
     });
 
+    it('should refuse calls the tool choice forbids and describe only the tools it allows', async () => {
+      const { sdk, Mock } = await load();
+      const timeCall = '<tool_call>{"name": "get_time", "arguments": {}}</tool_call>';
+      const run = async (toolChoice: unknown, text: string) => {
+        const executed: unknown[] = [];
+        const rejected: RejectedCall[] = [];
+        const mock = new Mock({ doGenerate: async () => generateResult(text) });
+        const middleware = toolCallMiddleware({
+          formats: ['hermes'],
+          toolPrompt: true,
+          onRejected: (rejection) => rejected.push(rejection),
+        });
+        const generated = sdk.generateText({
+          model: sdk.wrapLanguageModel({ model: mock, middleware }),
+          prompt: 'Weather in Ghent?',
+          toolChoice,
+          tools: {
+            ...weatherTools(sdk, executed),
+            get_time: sdk.tool({
+              inputSchema: sdk.jsonSchema({ type: 'object', properties: {} }),
+              execute: async () => {
+                executed.push('time');
+                return '12:00';
+              },
+            }),
+          },
+        });
+        // The SDK refuses a response without the call a 'tool' or 'required' choice asks for.
+        const result = await generated.catch((error: unknown) => ({ error }));
+        const system = mock.doGenerateCalls[0]?.prompt.find((message) => message.role === 'system');
+        return { result, executed, rejected, system: String(system?.content ?? '') };
+      };
+
+      const none = await run('none', OUTPUT);
+      if ('error' in none.result) throw none.result.error;
+      expect(none.result.toolCalls).toEqual([]);
+      expect(none.executed).toEqual([]);
+      expect(none.result.text).toBe(OUTPUT);
+      expect(none.result.warnings?.map((warning) => warning.message)).toEqual([
+        expect.stringMatching(/^tool-call-parser refused a call to "get_weather": unknown-tool\. /),
+      ]);
+      expect(none.system).toBe('');
+
+      const forced = await run({ type: 'tool', toolName: 'get_weather' }, timeCall);
+      expect(forced.result).toMatchObject({
+        error: expect.objectContaining({ name: 'AI_ToolChoiceViolationError' }),
+      });
+      expect(forced.executed).toEqual([]);
+      expect(forced.rejected.map((rejection) => [rejection.name, rejection.reason])).toEqual([
+        ['get_time', 'unknown-tool'],
+      ]);
+      expect(forced.system).toContain('"name":"get_weather"');
+      expect(forced.system).not.toContain('get_time');
+
+      const chosen = await run({ type: 'tool', toolName: 'get_weather' }, OUTPUT);
+      expect(chosen.executed).toEqual([{ city: 'Ghent' }]);
+      for (const toolChoice of ['auto', 'required']) {
+        const free = await run(toolChoice, timeCall);
+        expect(free.executed).toEqual(['time']);
+        expect(free.system).toContain('"name":"get_time"');
+      }
+    });
+
     it('should pass text through untouched when the request offers no tools', async () => {
       const { sdk, Mock } = await load();
       const model = sdk.wrapLanguageModel({

@@ -53,3 +53,27 @@ export function definitions(tools: CallOptions['tools'], settings: ToolSettings)
   }
   return list;
 }
+
+/**
+ * The tools the request's `toolChoice` lets the model call: none for `'none'`, the named one for
+ * `{ type: 'tool', toolName }`, all of them otherwise (`'auto'`, `'required'`, or no choice).
+ * The rest are left out of the allowlist, so a call to one is refused as any unknown tool is,
+ * and left out of the tool prompt, so the model is not told about them.
+ *
+ * @param tools - The request's tools as definitions.
+ * @param toolChoice - The request's `toolChoice` (`{ type }`, as the SDK passes it to models).
+ * @returns The tools that may be called.
+ * @example
+ * ```ts
+ * allowedByChoice(tools, { type: 'tool', toolName: 'get_weather' }).map((tool) => tool.name); // ['get_weather']
+ * ```
+ */
+export function allowedByChoice(
+  tools: readonly ToolDefinition[],
+  toolChoice: unknown,
+): ToolDefinition[] {
+  const choice = (toolChoice ?? {}) as { type?: unknown; toolName?: unknown };
+  if (choice.type === 'none') return [];
+  if (choice.type === 'tool') return tools.filter((tool) => tool.name === choice.toolName);
+  return [...tools];
+}
