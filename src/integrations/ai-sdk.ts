@@ -12,7 +12,7 @@ import type { LanguageModelMiddleware } from 'ai';
 import type { ParserOptions, ToolDefinition } from '../options.js';
 import { createParser, type Parser } from '../parser.js';
 import type { RejectedCall } from '../types.js';
-import { convertContent, rejectionWarning } from './ai-sdk/convert.js';
+import { convertContent, refusalWarning, rejectionWarning } from './ai-sdk/convert.js';
 import {
   finishAfterGate,
   METADATA_KEY,
@@ -141,10 +141,7 @@ export function toolCallMiddleware(
       if (parser === undefined) return result;
       const { content, called, rejected, droppedNative } = convertContent(result.content, parser);
       rejected.forEach(report);
-      const warnings = rejected.map((rejection) => ({
-        type: 'other',
-        message: `tool-call-parser refused a call to ${JSON.stringify(rejection.name ?? '(unnamed)')}: ${rejection.reason}. ${rejection.envelope.hint}`,
-      }));
+      const warnings = rejected.map(refusalWarning);
       return {
         ...result,
         content,

@@ -18,6 +18,8 @@ interface Sdk {
     text: PromiseLike<string>;
     toolCalls: PromiseLike<{ toolName: string; input: unknown }[]>;
     finishReason: PromiseLike<string>;
+    warnings: PromiseLike<{ type: string; message?: string }[] | undefined>;
+    toUIMessageStream(): AsyncIterable<{ type: string } & Record<string, unknown>>;
   };
   tool(definition: Record<string, unknown>): unknown;
   jsonSchema(
@@ -213,6 +215,57 @@ for (const { name, skip, load } of SDKS) {
       expect(await result.toolCalls).toEqual([]);
       expect(await result.text).toContain('"format_disk"');
       expect(await result.finishReason).toBe('stop');
+    });
+
+    it('should show a streamed call only once accepted, and warn about a refused one', async () => {
+      const { sdk, Mock } = await load();
+      const refused = '<tool_call>{"name": "rm_rf", "arguments": {"path": "/"}}</tool_call>';
+      const text = `Sure. ${refused} ${OUTPUT}`;
+      const nativeParts = [
+        { type: 'tool-input-start', id: 'n1', toolName: 'format_disk' },
+        { type: 'tool-input-delta', id: 'n1', delta: '{"device":"sda"}' },
+        { type: 'tool-input-end', id: 'n1' },
+        { type: 'tool-call', toolCallId: 'n1', toolName: 'format_disk', input: '{"device":"sda"}' },
+      ];
+      const { stream } = streamResult(text, 4);
+      const parts = stream.pipeThrough(
+        new TransformStream({
+          transform(part: { type: string }, controller) {
+            // The provider also calls a tool natively, one the request does not offer.
+            if (part.type === 'finish')
+              for (const native of nativeParts) controller.enqueue(native);
+            controller.enqueue(part);
+          },
+        }),
+      );
+      const result = sdk.streamText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doStream: async () => ({ stream: parts }) }),
+          // Text streams at once, so each call is decided as soon as it ends.
+          middleware: toolCallMiddleware({
+            formats: ['hermes'],
+            reasoning: { startsInside: false },
+          }),
+        }),
+        prompt: 'Clean up, then the weather in Ghent.',
+        tools: weatherTools(sdk),
+      });
+      const chunks: ({ type: string } & Record<string, unknown>)[] = [];
+      for await (const chunk of result.toUIMessageStream()) chunks.push(chunk);
+      const toolChunks = chunks
+        .filter((chunk) => chunk.type.startsWith('tool-'))
+        .map((chunk) => [chunk.type, chunk['toolName'] ?? '']);
+      // Neither refused call shows up as a tool input; the accepted one opens and completes.
+      expect(toolChunks.filter(([type]) => type !== 'tool-input-delta')).toEqual([
+        ['tool-input-start', 'get_weather'],
+        ['tool-input-available', 'get_weather'],
+        ['tool-output-available', ''],
+      ]);
+      expect((await result.text).startsWith(`Sure. ${refused} `)).toBe(true);
+      expect((await result.warnings)?.map((warning) => warning.message)).toEqual([
+        expect.stringMatching(/^tool-call-parser refused a call to "rm_rf": unknown-tool\. /),
+        expect.stringMatching(/^tool-call-parser refused a call to "format_disk": unknown-tool\. /),
+      ]);
     });
 
     it('should describe the tools in the system prompt and keep native tools away from the model', async () => {

@@ -48,6 +48,23 @@ export function rejectionWarning(rejection: RejectedCall): {
 }
 
 /**
+ * The warning the middleware adds to a response for a refused call.
+ *
+ * @param rejection - The refused call.
+ * @returns An AI SDK warning (`type: 'other'`) naming the tool, the reason and the hint.
+ * @example
+ * ```ts
+ * refusalWarning(rejection).message; // 'tool-call-parser refused a call to "rm_rf": unknown-tool. There is no tool...'
+ * ```
+ */
+export function refusalWarning(rejection: RejectedCall): Part {
+  return {
+    type: 'other',
+    message: `tool-call-parser refused a call to ${JSON.stringify(rejection.name ?? '(unnamed)')}: ${rejection.reason}. ${rejection.envelope.hint}`,
+  };
+}
+
+/**
  * Puts a `tool-call` part the provider made itself (native tool calling, when the request's
  * tools reached it) through the same gate as calls read from text: the allowlist, the schema,
  * the tool settings and `checkArguments`. A call the provider already ran

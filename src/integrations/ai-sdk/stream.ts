@@ -3,12 +3,19 @@
  * come out as AI SDK stream parts. Text and reasoning blocks are the middleware's own (the
  * model's text blocks are read as one text); a native `tool-call` part is gated; every other part
  * passes through.
+ *
+ * A call's `tool-input-*` parts are sent only once the call is accepted, just before its
+ * `tool-call` part (fail closed): the SDK presents a started input as a live call and has no
+ * part that fails one, so a refused call must never have started. A refused call is reported as
+ * in generate: a warning and `providerMetadata.toolCallParser.rejected`.
  */
 import type { Parser } from '../../parser.js';
 import type { RejectedCall, StreamEvent } from '../../types.js';
+import { createValidatedCalls } from '../../stream/validated-calls.js';
 import { openEventStream } from '../event-stream.js';
 import { finishAfterGate, METADATA_KEY, type FinishReason, type Part } from './parts.js';
-import { gateNativeCall, rejectionWarning, toolCallPart } from './convert.js';
+import { gateNativeCall, refusalWarning, rejectionWarning, toolCallPart } from './convert.js';
+import { createHeldInputs } from './held-inputs.js';
 
 /**
  * Creates the transform for one streamed response.
@@ -31,14 +38,24 @@ export function createPartTransform(
   // The open text or reasoning block, if any: blocks are opened lazily and closed before a call.
   let open: { type: 'text' | 'reasoning'; id: string } | undefined;
   let blocks = 0;
-  // Calls whose tool-input-start was sent, so their end closes the input.
-  const started = new Set<string>();
+  // Text calls are held until decided; so are the input parts of native calls.
+  const calls = createValidatedCalls();
+  const heldInputs = createHeldInputs();
   const rejected: RejectedCall[] = [];
+  // The warnings of the response. The stream spec carries warnings only in its first part
+  // (`stream-start`), before any call is decided, so refusals are added to that part's list,
+  // which the SDK keeps and reads when the step finishes (ai 6 and 7 both do).
+  let warnings: Part[] | undefined;
   let called = false;
   // A native tool-call part was refused: the provider's "tool-calls" finish may no longer hold.
   let droppedNative = false;
   let ended = false;
 
+  const refuse = (rejection: RejectedCall): void => {
+    rejected.push(rejection);
+    warnings?.push(refusalWarning(rejection));
+    onRejected(rejection);
+  };
   const close = (controller: TransformStreamDefaultController<Part>): void => {
     if (open !== undefined) controller.enqueue({ type: `${open.type}-end`, id: open.id });
     open = undefined;
@@ -66,27 +83,23 @@ export function createPartTransform(
           write(controller, 'reasoning', event.delta);
           break;
         case 'tool-call-start':
-          close(controller);
-          started.add(event.id);
-          controller.enqueue({ type: 'tool-input-start', id: event.id, toolName: event.name });
-          break;
         case 'tool-call-delta':
-          controller.enqueue({
-            type: 'tool-input-delta',
-            id: event.id,
-            delta: event.argumentsDelta,
-          });
+          calls.feed(event);
           break;
-        case 'tool-call-end':
-          if (started.delete(event.id))
-            controller.enqueue({ type: 'tool-input-end', id: event.id });
-          if ('call' in event) {
+        case 'tool-call-end': {
+          const released = calls.feed(event);
+          if (released !== undefined) {
+            const id = released.call.id;
             close(controller);
             called = true;
-            controller.enqueue(toolCallPart(event.call));
-          } else {
-            rejected.push(event.rejection);
-            onRejected(event.rejection);
+            controller.enqueue({ type: 'tool-input-start', id, toolName: released.call.name });
+            for (const delta of released.fragments) {
+              controller.enqueue({ type: 'tool-input-delta', id, delta });
+            }
+            controller.enqueue({ type: 'tool-input-end', id });
+            controller.enqueue(toolCallPart(released.call));
+          } else if ('rejection' in event) {
+            refuse(event.rejection);
             write(
               controller,
               'text',
@@ -94,6 +107,7 @@ export function createPartTransform(
             );
           }
           break;
+        }
       }
     }
   };
@@ -106,7 +120,12 @@ export function createPartTransform(
 
   return new TransformStream<Part, Part>({
     transform(part, controller) {
+      if (heldInputs.hold(part)) return;
       switch (part.type) {
+        case 'stream-start':
+          warnings = [...((part['warnings'] ?? []) as Part[])];
+          controller.enqueue({ ...part, warnings });
+          return;
         case 'text-start':
         case 'text-end':
           return;
@@ -117,19 +136,18 @@ export function createPartTransform(
           return;
         }
         case 'tool-call': {
-          // A call the provider made natively: its tool-input parts passed as previews (as a
-          // text call's do), and only the gate makes it a call the program runs.
+          // A call the provider made natively: only the gate makes it a call the program runs,
+          // and only then are its held input parts sent.
           const gated = gateNativeCall(part, parser);
+          const inputs = heldInputs.release(part['toolCallId']);
           if (gated.part === undefined) {
             droppedNative = true;
-            if (gated.rejection !== undefined) {
-              rejected.push(gated.rejection);
-              onRejected(gated.rejection);
-            }
+            if (gated.rejection !== undefined) refuse(gated.rejection);
             return;
           }
           close(controller);
           called ||= part['providerExecuted'] !== true;
+          for (const input of inputs) controller.enqueue(input);
           controller.enqueue(gated.part);
           return;
         }
