@@ -18,11 +18,18 @@ import {
   METADATA_KEY,
   type CallOptions,
   type GenerateResult,
+  type Part,
   type StreamResult,
 } from './ai-sdk/parts.js';
 import { defaultToolPrompt, withToolPrompt } from './ai-sdk/prompt.js';
 import { createPartTransform } from './ai-sdk/stream.js';
-import { allowedByChoice, definitions, type ToolSettings } from './ai-sdk/tools.js';
+import {
+  allowedByChoice,
+  checkToolSettings,
+  definitions,
+  unmatchedSettings,
+  type ToolSettings,
+} from './ai-sdk/tools.js';
 
 export { defaultToolPrompt } from './ai-sdk/prompt.js';
 
@@ -31,6 +38,8 @@ export interface ToolCallMiddlewareOptions extends Omit<ParserOptions, 'tools'> 
   /**
    * Per-tool settings the AI SDK's tools cannot carry, by tool name: `effect` (default
    * `'write'`), `coerce`, `sanitize`. The name, description and schema come from the request.
+   * Checked when the middleware is created; an entry that names no tool of a request gets a
+   * warning in that response.
    */
   toolSettings?: ToolSettings;
   /**
@@ -56,7 +65,8 @@ const PARSER_CACHE_SIZE = 32;
  * @param options - Parser options (formats, policy, limits, telemetry), per-tool settings, the
  * tool prompt and a rejection callback.
  * @returns A middleware for `wrapLanguageModel({ model, middleware })`.
- * @throws TypeError for an unknown format id or a bad limit (checked here, not per request).
+ * @throws TypeError for an unknown format id, a bad limit or a bad `toolSettings` entry (checked
+ * here, not per request).
  * @example
  * ```ts
  * import { wrapLanguageModel } from 'ai';
@@ -79,17 +89,23 @@ export function toolCallMiddleware(
     ...parserOptions
   } = options;
   createParser(parserOptions); // checks the options now, so a mistake surfaces at setup
+  checkToolSettings(toolSettings);
   const parsers = new Map<string, Parser>();
   // Tools and tool choice of requests whose native tools were stripped, keyed by the request
   // object the model gets.
   const stripped = new WeakMap<object, { tools: CallOptions['tools']; toolChoice: unknown }>();
   const strip = stripNativeTools ?? toolPrompt !== false;
 
-  const parserFor = (params: CallOptions): Parser | undefined => {
+  // The parser for a request's tools, and the warnings the request gets whatever the model says.
+  const gateFor = (params: CallOptions): { parser: Parser; warnings: Part[] } | undefined => {
     const request = stripped.get(params) ?? params;
     const offered = definitions(request.tools, toolSettings);
     // A request without tools is left alone; one whose choice allows none refuses every call.
     if (offered.length === 0) return undefined;
+    const warnings = unmatchedSettings(
+      toolSettings,
+      offered.map((tool) => tool.name),
+    );
     const tools = allowedByChoice(offered, request.toolChoice);
     const key = JSON.stringify(tools);
     let parser = parsers.get(key);
@@ -98,7 +114,7 @@ export function toolCallMiddleware(
       if (parsers.size >= PARSER_CACHE_SIZE) parsers.delete(parsers.keys().next().value as string);
       parsers.set(key, parser);
     }
-    return parser;
+    return { parser, warnings };
   };
   const report = (rejection: RejectedCall): void => {
     try {
@@ -137,16 +153,18 @@ export function toolCallMiddleware(
       params: CallOptions;
     }) => {
       const result = await doGenerate();
-      const parser = parserFor(params);
-      if (parser === undefined) return result;
-      const { content, called, rejected, droppedNative } = convertContent(result.content, parser);
+      const gate = gateFor(params);
+      if (gate === undefined) return result;
+      const { content, called, rejected, droppedNative } = convertContent(
+        result.content,
+        gate.parser,
+      );
       rejected.forEach(report);
-      const warnings = rejected.map(refusalWarning);
       return {
         ...result,
         content,
         finishReason: finishAfterGate(result.finishReason, called, droppedNative),
-        warnings: [...result.warnings, ...warnings],
+        warnings: [...result.warnings, ...gate.warnings, ...rejected.map(refusalWarning)],
         ...(rejected.length === 0
           ? {}
           : {
@@ -167,9 +185,10 @@ export function toolCallMiddleware(
       params: CallOptions;
     }) => {
       const result = await doStream();
-      const parser = parserFor(params);
-      if (parser === undefined) return result;
-      return { ...result, stream: result.stream.pipeThrough(createPartTransform(parser, report)) };
+      const gate = gateFor(params);
+      if (gate === undefined) return result;
+      const transform = createPartTransform(gate.parser, report, gate.warnings);
+      return { ...result, stream: result.stream.pipeThrough(transform) };
     },
   };
   // The shapes read and written are the same in V3 (ai 6) and V4 (ai 7); the declared type is

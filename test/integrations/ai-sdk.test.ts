@@ -499,6 +499,36 @@ for (const { name, skip, load } of SDKS) {
       }
     });
 
+    it('should warn when toolSettings names no tool of the request, with the nearest name', async () => {
+      const { sdk, Mock } = await load();
+      const middleware = toolCallMiddleware({
+        formats: ['hermes'],
+        toolSettings: { get_wether: { effect: 'destructive' }, get_weather: { effect: 'read' } },
+      });
+      const expected = [
+        'tool-call-parser: toolSettings has an entry for "get_wether", which names no tool of this request (nearest: "get_weather")',
+      ];
+      const generated = await sdk.generateText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doGenerate: async () => generateResult(OUTPUT) }),
+          middleware,
+        }),
+        prompt: 'Weather in Ghent?',
+        tools: weatherTools(sdk),
+      });
+      expect(generated.warnings?.map((warning) => warning.message)).toEqual(expected);
+      const streamed = sdk.streamText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doStream: async () => streamResult(OUTPUT, 5) }),
+          middleware,
+        }),
+        prompt: 'Weather in Ghent?',
+        tools: weatherTools(sdk),
+      });
+      for await (const _part of streamed.fullStream) void _part;
+      expect((await streamed.warnings)?.map((warning) => warning.message)).toEqual(expected);
+    });
+
     it('should pass text through untouched when the request offers no tools', async () => {
       const { sdk, Mock } = await load();
       const model = sdk.wrapLanguageModel({
@@ -514,5 +544,24 @@ for (const { name, skip, load } of SDKS) {
 describe('toolCallMiddleware options', () => {
   it('should refuse an unknown format when it is created, not per request', () => {
     expect(() => toolCallMiddleware({ formats: ['hermes2' as 'hermes'] })).toThrow(TypeError);
+  });
+
+  it('should refuse toolSettings a tool cannot take when it is created, naming the key', () => {
+    const settings = (entry: unknown) =>
+      toolCallMiddleware({ toolSettings: { get_weather: entry } as never });
+    expect(() => settings({ efect: 'read' })).toThrow(
+      new TypeError(
+        'toolCallMiddleware: toolSettings["get_weather"] has an unknown key "efect". A tool\'s settings take: effect, coerce, sanitize (its name, description and schema come from the request)',
+      ),
+    );
+    expect(() => settings({ parameters: {} })).toThrow(/unknown key "parameters"/);
+    expect(() => settings({ effect: 'delete' })).toThrow(
+      /^toolCallMiddleware: tool "get_weather" has effect "delete"; use 'read', 'write' or 'destructive'$/,
+    );
+    expect(() => settings('read')).toThrow(
+      /^toolCallMiddleware: toolSettings\["get_weather"\] must be an object such as \{ effect: 'read' \}$/,
+    );
+    expect(() => toolCallMiddleware({ toolSettings: [] as never })).toThrow(TypeError);
+    expect(() => settings({ effect: 'read', coerce: true })).not.toThrow();
   });
 });

@@ -22,6 +22,7 @@ import { createHeldInputs } from './held-inputs.js';
  *
  * @param parser - The parser for the request's tools.
  * @param onRejected - Told about each refused call.
+ * @param notes - Warnings to add to the response's own (from its `stream-start` part).
  * @returns A transform from the model's parts to parts with tool calls.
  * @example
  * ```ts
@@ -31,6 +32,7 @@ import { createHeldInputs } from './held-inputs.js';
 export function createPartTransform(
   parser: Parser,
   onRejected: (rejection: RejectedCall) => void,
+  notes: readonly Part[] = [],
 ): TransformStream<Part, Part> {
   const events = openEventStream(parser);
   // Every text pushed so far: a refused call goes back into the text as the model wrote it.
@@ -123,7 +125,7 @@ export function createPartTransform(
       if (heldInputs.hold(part)) return;
       switch (part.type) {
         case 'stream-start':
-          warnings = [...((part['warnings'] ?? []) as Part[])];
+          warnings = [...((part['warnings'] ?? []) as Part[]), ...notes];
           controller.enqueue({ ...part, warnings });
           return;
         case 'text-start':

@@ -7,7 +7,10 @@
  * their names through with an open object schema and leaves the input check to the SDK.
  */
 import type { ToolDefinition } from '../../options.js';
-import type { CallOptions, FunctionTool } from './parts.js';
+import { createParser } from '../../parser.js';
+import { closestNames } from '../../resolve/closest.js';
+import { isPlainObject } from '../../validate/clone.js';
+import type { CallOptions, FunctionTool, Part } from './parts.js';
 
 /** Per-tool settings of the middleware, by tool name. */
 export type ToolSettings = Record<
@@ -76,4 +79,77 @@ export function allowedByChoice(
   if (choice.type === 'none') return [];
   if (choice.type === 'tool') return tools.filter((tool) => tool.name === choice.toolName);
   return [...tools];
+}
+
+/** What a tool's settings may hold; the rest of a definition comes from the request. */
+const SETTING_KEYS = ['effect', 'coerce', 'sanitize'];
+
+/**
+ * Checks the caller's `toolSettings` when the middleware is created, so a misspelt key or a bad
+ * value surfaces at setup rather than on the first request (or never, leaving a tool meant to
+ * be `destructive` at the default `write`).
+ *
+ * @param settings - The caller's `toolSettings`.
+ * @throws TypeError naming the entry and the problem: not an object, a key a tool's settings
+ * cannot take (listing those it can), or a value `createParser` refuses.
+ * @example
+ * ```ts
+ * checkToolSettings({ get_weather: { efect: 'read' } }); // TypeError: ... unknown key "efect" ...
+ * ```
+ */
+export function checkToolSettings(settings: unknown): void {
+  if (!isPlainObject(settings)) {
+    throw new TypeError(
+      `toolCallMiddleware: "toolSettings" must be an object keyed by tool name, such as { get_weather: { effect: 'read' } }`,
+    );
+  }
+  for (const [name, entry] of Object.entries(settings)) {
+    if (!isPlainObject(entry)) {
+      throw new TypeError(
+        `toolCallMiddleware: toolSettings[${JSON.stringify(name)}] must be an object such as { effect: 'read' }`,
+      );
+    }
+    for (const key of Object.keys(entry)) {
+      if (!SETTING_KEYS.includes(key)) {
+        throw new TypeError(
+          `toolCallMiddleware: toolSettings[${JSON.stringify(name)}] has an unknown key ${JSON.stringify(key)}. A tool's settings take: ${SETTING_KEYS.join(', ')} (its name, description and schema come from the request)`,
+        );
+      }
+    }
+    // The values are checked as createParser checks a tool's, on a stand-in for the tool.
+    try {
+      createParser({ tools: [{ ...entry, name, parameters: { type: 'object' } }] });
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      throw new TypeError(error.message.replace(/^createParser:/, 'toolCallMiddleware:'));
+    }
+  }
+}
+
+/**
+ * Warnings for `toolSettings` entries that name no tool of a request: such settings apply to
+ * nothing, which is usually a misspelt name. A warning, not an error: one middleware serves
+ * requests with different tools.
+ *
+ * @param settings - The caller's `toolSettings`.
+ * @param tools - The names of the request's tools.
+ * @returns One AI SDK warning (`type: 'other'`) per such entry, naming the nearest tool.
+ * @example
+ * ```ts
+ * unmatchedSettings({ get_wether: {} }, ['get_weather'])[0]?.message;
+ * // 'tool-call-parser: toolSettings has an entry for "get_wether", which names no tool of this request (nearest: "get_weather")'
+ * ```
+ */
+export function unmatchedSettings(settings: ToolSettings, tools: readonly string[]): Part[] {
+  const warnings: Part[] = [];
+  for (const name of Object.keys(settings)) {
+    if (tools.includes(name)) continue;
+    const [nearest] = closestNames(name, tools, 1);
+    const hint = nearest === undefined ? '' : ` (nearest: ${JSON.stringify(nearest)})`;
+    warnings.push({
+      type: 'other',
+      message: `tool-call-parser: toolSettings has an entry for ${JSON.stringify(name)}, which names no tool of this request${hint}`,
+    });
+  }
+  return warnings;
 }
