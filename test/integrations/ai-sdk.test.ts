@@ -268,6 +268,35 @@ for (const { name, skip, load } of SDKS) {
       ]);
     });
 
+    it('should keep a refused call where the model wrote it, in generate as in stream', async () => {
+      const { sdk, Mock } = await load();
+      const refused = '<tool_call>{"name": "rm_rf", "arguments": {"path": "/"}}</tool_call>';
+      const accepted =
+        '<tool_call>{"name": "get_weather", "arguments": {"city": "Ghent"}}</tool_call>';
+      const text = `Sure. ${refused} ${accepted}`;
+      const middleware = toolCallMiddleware({ formats: ['hermes'] });
+      const generated = await sdk.generateText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doGenerate: async () => generateResult(text) }),
+          middleware,
+        }),
+        prompt: 'Clean up, then the weather in Ghent.',
+        tools: weatherTools(sdk),
+      });
+      const streamed = sdk.streamText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doStream: async () => streamResult(text, 7) }),
+          middleware,
+        }),
+        prompt: 'Clean up, then the weather in Ghent.',
+        tools: weatherTools(sdk),
+      });
+      for await (const _part of streamed.fullStream) void _part;
+      expect(generated.text).toBe(`Sure. ${refused} `);
+      expect(await streamed.text).toBe(generated.text);
+      expect(generated.toolCalls.map((call) => call.toolName)).toEqual(['get_weather']);
+    });
+
     it('should describe the tools in the system prompt and keep native tools away from the model', async () => {
       const { sdk, Mock } = await load();
       const mock = new Mock({ doGenerate: async () => generateResult(OUTPUT) });

@@ -4,6 +4,7 @@
  */
 import type { Parser } from '../../parser.js';
 import type { RejectedCall, ToolCall } from '../../types.js';
+import { openEventStream } from '../event-stream.js';
 import type { Part } from './parts.js';
 
 /**
@@ -115,8 +116,9 @@ export function gateNativeCall(
 }
 
 /**
- * Rewrites the content of a generate result: each text part is parsed, and each `tool-call` part
- * the provider made is gated (see {@link gateNativeCall}).
+ * Rewrites the content of a generate result: each text part is read as the stream reads it (so
+ * generate and stream give the same parts in the same order), and each `tool-call` part the
+ * provider made is gated (see {@link gateNativeCall}).
  *
  * @param content - The model's content parts.
  * @param parser - The parser for the request's tools.
@@ -151,16 +153,69 @@ export function convertContent(
       converted.push(part);
       continue;
     }
-    const text = part['text'];
-    const result = parser.parse(text);
-    if (result.reasoning !== '') converted.push({ type: 'reasoning', text: result.reasoning });
-    if (result.content !== '') converted.push({ ...part, text: result.content });
-    for (const call of result.calls) converted.push(toolCallPart(call));
-    for (const rejection of result.rejected) {
-      converted.push({ type: 'text', text: text.slice(rejection.span.start, rejection.span.end) });
-    }
-    called ||= result.calls.length > 0;
-    rejected.push(...result.rejected);
+    const read = readText(part, part['text'], parser);
+    converted.push(...read.parts);
+    called ||= read.called;
+    rejected.push(...read.rejected);
   }
   return { content: converted, called, rejected, droppedNative };
+}
+
+/**
+ * One text part as parts in the order the model wrote them: text, reasoning, each accepted call
+ * where it was, and a refused call's text where it was, as the stream gives them. The events of
+ * the parser's stream carry that order; `parse()` does not (its content is the text with every
+ * call and all reasoning cut out, without offsets to put a refused call's text back).
+ *
+ * @param part - The text part (its other fields are kept on the text parts made from it).
+ * @param text - Its text.
+ * @param parser - The parser for the request's tools.
+ * @returns The parts, whether a call was accepted, and the refused calls.
+ */
+function readText(
+  part: Part,
+  text: string,
+  parser: Parser,
+): { parts: Part[]; called: boolean; rejected: RejectedCall[] } {
+  const stream = openEventStream(parser);
+  const parts: Part[] = [];
+  const rejected: RejectedCall[] = [];
+  let called = false;
+  // The text or reasoning run being written, merged into one part.
+  let run: { type: 'text' | 'reasoning'; text: string } | undefined;
+  const flush = (): void => {
+    if (run === undefined) return;
+    parts.push(run.type === 'text' ? { ...part, text: run.text } : run);
+    run = undefined;
+  };
+  const write = (type: 'text' | 'reasoning', delta: string): void => {
+    if (delta === '') return;
+    if (run?.type !== type) {
+      flush();
+      run = { type, text: '' };
+    }
+    run.text += delta;
+  };
+  for (const event of [...stream.push(text), ...stream.end()]) {
+    switch (event.type) {
+      case 'text-delta':
+        write('text', event.delta);
+        break;
+      case 'reasoning-delta':
+        write('reasoning', event.delta);
+        break;
+      case 'tool-call-end':
+        if ('call' in event) {
+          flush();
+          parts.push(toolCallPart(event.call));
+          called = true;
+        } else {
+          rejected.push(event.rejection);
+          write('text', text.slice(event.rejection.span.start, event.rejection.span.end));
+        }
+        break;
+    }
+  }
+  flush();
+  return { parts, called, rejected };
 }
