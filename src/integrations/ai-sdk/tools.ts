@@ -3,8 +3,10 @@
  * model: function tools, which carry their input schema, and provider tools (`type: 'provider'`,
  * such as Anthropic's bash or OpenAI's web search), which carry only an `id`, a `name` and the
  * provider's configuration `args`. Their input schema stays with the SDK, which validates a
- * call's input against it before running the tool (`parseToolCall`), so the middleware lets
- * their names through with an open object schema and leaves the input check to the SDK.
+ * call's input against it before running the tool (`parseToolCall`) when that schema can
+ * validate (the providers' zod schemas do; a `jsonSchema()` without `validate` checks nothing).
+ * So the middleware lets their names through with an open object schema, and `checkArguments`
+ * is the place for any further check.
  */
 import type { ToolDefinition } from '../../options.js';
 import { createParser } from '../../parser.js';
