@@ -116,6 +116,44 @@ describe('qwen3_coder', () => {
     expect(result.calls[0]?.repairs.filter((r) => r.kind === 'schema-typed-value')).toHaveLength(4);
   });
 
+  it('should keep as text a number a double cannot hold where the schema takes text', () => {
+    const ids = createParser({
+      formats: ['qwen3_coder'],
+      tools: [
+        {
+          name: 'find_order',
+          effect: 'read',
+          parameters: {
+            type: 'object',
+            properties: {
+              order: { type: ['string', 'integer'] },
+              ref: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+              count: { type: 'integer' },
+            },
+          },
+        },
+      ],
+    });
+    const call = (name: string, value: string) =>
+      ids.parse(
+        `<tool_call>\n<function=find_order>\n<parameter=${name}>\n${value}\n</parameter>\n</function>\n</tool_call>`,
+      );
+    // Read as numbers, these were 98765432109876543000 and 2: an order that is not the model's.
+    expect(call('order', '98765432109876543210').calls[0]?.arguments).toEqual({
+      order: '98765432109876543210',
+    });
+    expect(call('ref', '2.000000000000000000001').calls[0]?.arguments).toEqual({
+      ref: '2.000000000000000000001',
+    });
+    // Numbers a double holds are still numbers.
+    expect(call('order', '9007199254740991').calls[0]?.arguments).toEqual({
+      order: 9007199254740991,
+    });
+    expect(call('ref', '0.25').calls[0]?.arguments).toEqual({ ref: 0.25 });
+    // An integer field does not take a decimal whose fraction was lost on reading.
+    expect(call('count', '3.0000000000000000001').rejected[0]?.reason).toBe('schema-violation');
+  });
+
   it('should keep values as strings when no schema is known', () => {
     const result = parser.parse(
       '<tool_call>\n<function=resize_image>\n<parameter=width>\n640\n</parameter>\n</function>\n</tool_call>',

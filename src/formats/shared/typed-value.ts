@@ -74,13 +74,44 @@ export function typeBySchema(raw: string, schema: Schema): TypedValue {
   const types = schemaTypes(schema);
   if (types.size === 0) return { value: raw, converted: false };
   const text = raw.trim();
-  // Non-string readings are tried first so "5" for `string | integer` still becomes 5.
+  // Non-string readings are tried first so "5" for `string | integer` still becomes 5. But not a
+  // number a double cannot hold (`12345678901234567890`, an id, reads as ...7000) where the
+  // schema takes text: the text is what the model wrote, and it fits.
+  const takesText = types.has('string');
   for (const type of READING_ORDER) {
     if (!types.has(type)) continue;
     const typed = readAs(type, text);
-    if (typed !== NOT_THIS_TYPE) return { value: typed, converted: true };
+    if (typed === NOT_THIS_TYPE) continue;
+    if (takesText && typeof typed === 'number' && losesDigits(text, typed)) break;
+    return { value: typed, converted: true };
   }
   return { value: raw, converted: false };
+}
+
+/**
+ * Most significant digits a decimal may have and still be read exactly: any decimal of at most
+ * 15 significant digits survives the trip through a double (DBL_DIG).
+ */
+const EXACT_DIGITS = 15;
+
+/**
+ * True when reading `text` as a number dropped some of its digits: its significant digits are not
+ * those of the number read (`12345678901234567890` reads as 12345678901234567000).
+ *
+ * @param text - A JSON number as written.
+ * @param number - Its value.
+ * @returns Whether digits were lost.
+ */
+export function losesDigits(text: string, number: number): boolean {
+  const written = significantDigits(text);
+  if (written.length <= EXACT_DIGITS) return false;
+  return significantDigits(String(number)) !== written;
+}
+
+/** The digits of a number's mantissa without leading or trailing zeros (`-0.0120e5` is `12`). */
+function significantDigits(text: string): string {
+  const mantissa = text.replace(/^[+-]/, '').replace(/[eE].*$/, '');
+  return mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
 }
 
 const NOT_THIS_TYPE = Symbol('not this type');
@@ -112,7 +143,10 @@ function readAs(type: string, text: string): unknown {
     }
     case 'integer': {
       const number = readNumber(text);
-      return number !== undefined && Number.isInteger(number) ? number : NOT_THIS_TYPE;
+      if (number === undefined || !Number.isInteger(number)) return NOT_THIS_TYPE;
+      // `1.00000000000000000001` reads as 1, but was no integer. (Past 2^53 the digits lost are
+      // an integer's own: read, and refused by the integer check, whose envelope says why.)
+      return Number.isSafeInteger(number) && losesDigits(text, number) ? NOT_THIS_TYPE : number;
     }
     case 'number': {
       const number = readNumber(text);
