@@ -110,8 +110,15 @@ export function losesDigits(text: string, number: number): boolean {
 
 /** The digits of a number's mantissa without leading or trailing zeros (`-0.0120e5` is `12`). */
 function significantDigits(text: string): string {
-  const mantissa = text.replace(/^[+-]/, '').replace(/[eE].*$/, '');
-  return mantissa.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+  let digits = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0x65 || unit === 0x45) break;
+    if (unit >= 0x30 && unit <= 0x39 && (digits !== '' || unit !== 0x30)) digits += text[index];
+  }
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 0x30) end -= 1;
+  return digits.slice(0, end);
 }
 
 const NOT_THIS_TYPE = Symbol('not this type');
