@@ -259,9 +259,13 @@ export function createSectionState(setup: SectionSetup): SectionState {
       }
       phase2.note(section.issues, calls, (offset) => {
         const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);
-        const joined = setup.before + text;
-        const origin = start - setup.before.length;
-        return { at: from, text: joined.slice(from - origin, offset + 64 - origin) };
+        // Sliced before joining: the held text may be the rest of a long output, and joining it
+        // whole for every issue copied all of it each time.
+        const before = from < start ? setup.before.slice(from - (start - setup.before.length)) : '';
+        return {
+          at: from,
+          text: before + text.slice(Math.max(0, from - start), offset + 64 - start),
+        };
       });
       for (const call of calls) {
         if (call.fallback) {

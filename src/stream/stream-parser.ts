@@ -29,12 +29,11 @@ import { isBlank } from '../formats/shared/blanks.js';
 const THINK_CLOSE = '</think>';
 const FENCE = '```';
 
-/** Lookups over one buffer string (absolute `origin`); `think` is -2 until looked up. */
+/** Marker lookups over one buffer string (absolute `origin`). */
 interface ScanCache {
   origin: number;
   text: string;
   markers: { next(from: number): MarkerHit | undefined };
-  think: number;
 }
 
 const thinkClose = createPrefixMatcher([THINK_CLOSE]);
@@ -152,6 +151,11 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   // Marker and `<think>` lookups over the buffer as it was last appended to: skipping an
   // unclaimed marker must not search the same text again.
   let scan: ScanCache | undefined;
+  // The first `<think>` at or after absolute `thinkFrom`, looked up over the text up to `thinkTo`
+  // (-1: none there); see nextThink.
+  let thinkFrom = 0;
+  let thinkTo = 0;
+  let thinkAt = -1;
 
   /** Feeds the intent finder and the example tracker the text at absolute `offset`. */
   function feedScans(text: string, offset: number): void {
@@ -229,20 +233,35 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   /** The next marker hit at or after `base`, buffer-relative; the cursor is kept while valid. */
   function nextHit(): MarkerHit | undefined {
     if (lastStart < base) return undefined;
-    scan ??= { origin: base, text: buffer, markers: createMarkerCursor(table, buffer), think: -2 };
+    // The cursor serves while the buffer is a suffix of the text it reads (the same absolute end):
+    // after a section the buffer is the rest of the text it held, and a new cursor over that rest
+    // after each of many sections searched it again for every marker, quadratically.
+    if (scan !== undefined && scan.origin + scan.text.length !== base + buffer.length) {
+      scan = undefined;
+    }
+    scan ??= { origin: base, text: buffer, markers: createMarkerCursor(table, buffer) };
     const hit = scan.markers.next(base - scan.origin);
     return hit === undefined ? undefined : { ...hit, position: hit.position + scan.origin - base };
   }
 
-  /** The next `<think>` at or after `base`, buffer-relative, or -1. */
+  /**
+   * The next `<think>` at or after `base`, buffer-relative, or -1. What earlier lookups found is
+   * kept in absolute offsets, across buffers: after a section the buffer is the rest of the text
+   * held so far, and searching all of it again after each of many sections was quadratic.
+   */
   function nextThink(): number {
     if (lastStart < base) return -1;
-    const current = scan as ScanCache;
-    if (current.think === -2 || (current.think !== -1 && current.think < base)) {
-      const at = current.text.indexOf(THINK_OPEN, base - current.origin);
-      current.think = at === -1 ? -1 : at + current.origin;
-    }
-    return current.think === -1 ? -1 : current.think - base;
+    const end = base + buffer.length;
+    if (thinkFrom <= base && thinkAt >= base) return thinkAt - base;
+    // None from `thinkFrom` up to `thinkTo` (or the one found is behind): search the rest only,
+    // from where a `<think>` cut by the last search's end would start.
+    const from =
+      thinkFrom <= base && thinkAt === -1 ? Math.max(base, thinkTo - THINK_OPEN.length + 1) : base;
+    const at = buffer.indexOf(THINK_OPEN, from - base);
+    thinkFrom = base;
+    thinkTo = end;
+    thinkAt = at === -1 ? -1 : at + base;
+    return at;
   }
 
   /**
@@ -334,7 +353,6 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       outputKey,
     });
     buffer = '';
-    scan = undefined;
     mode = 'section';
   }
 
@@ -383,7 +401,6 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     buffer = result.rest;
     base = result.restStart;
     noteBuffer();
-    scan = undefined;
     cursor = result.cursor;
     mode = 'content';
     return true;

@@ -99,6 +99,18 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     text: '<tool_call>{"name": "f", "arguments": {"year": "x", "2025": 1, "2024": 2}}</tool_call>',
     options: hermes,
   },
+  {
+    // Each unreadable section is decided on the rest of the text held with it: the lookups of
+    // `<think>` and of markers carry over from one rest to the next.
+    name: 'unreadable sections, reasoning and calls in a run',
+    text: `${'<tool_call><function=f>x</function></tool_call> <think>r</think>'.repeat(4)}<tool_call>\n<function=g>\n</function>\n</tool_call>${'<tool_call><function=f>y</function></tool_call>'.repeat(3)} end`,
+    options: { formats: ['qwen3_coder', 'hermes'], reasoning: { startsInside: false } },
+  },
+  {
+    name: 'harmony headers with no body, then a call',
+    text: `${'<|start|>assistant'.repeat(5)}<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>`,
+    options: { formats: ['harmony'], reasoning: { startsInside: false } },
+  },
 ];
 
 describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
