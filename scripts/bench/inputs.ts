@@ -329,6 +329,22 @@ export function growthInputs(scale: number): GrowthInput[] {
       make: repeat('<tool_'),
     },
     {
+      id: 'unreadable-sections',
+      label: 'qwen3_coder sections with stray text, repeated',
+      forced: 'qwen3_coder',
+      base: bytes(MB),
+      unit: 'B',
+      make: repeat('<tool_call><function=f>x</function></tool_call>'),
+    },
+    {
+      id: 'declined-headers',
+      label: 'harmony `<|start|>assistant` repeated',
+      forced: 'harmony',
+      base: bytes(MB),
+      unit: 'B',
+      make: repeat('<|start|>assistant'),
+    },
+    {
       id: 'deep-nesting',
       label: 'arguments nested n deep',
       forced: 'hermes',
