@@ -4,28 +4,21 @@
  * act on it (the production guide's "stricter schemas for write tools").
  */
 import { cloneJson, isPlainObject, setOwn } from './clone.js';
+import {
+  allPartsOf,
+  COMBINING_KEYWORDS,
+  definitionsOf,
+  partsOf,
+  subschemasOf,
+  TEST_KEYWORDS,
+  valuesOf,
+} from './subschemas.js';
 
 /** Keywords by which a schema says for itself what to do with extra keys: it is then left alone. */
 const OPENNESS_KEYWORDS = ['additionalProperties', 'patternProperties', 'unevaluatedProperties'];
 
-/**
- * Keywords that split an object's properties over subschemas. Closing one part alone would refuse
- * the keys another part declares, so such an object is not closed as it is; its branches are
- * closed together where each lists its fields inline (see `combinesWholeObjects`).
- */
-const COMPOSITION_KEYWORDS = ['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'if', 'not'];
-
-/** Keywords whose value is one subschema. */
-const SCHEMA_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames', 'then', 'else'];
-
-/** Keywords whose value maps names (or indexes) to subschemas. */
-const SCHEMA_MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'dependentSchemas'];
-
-/** The map keywords whose entries a `$ref` names by pointer. */
-const DEFINITION_KEYWORDS = ['$defs', 'definitions'];
-
-/** Keywords whose branches each constrain the whole value: alternatives, or parts that all hold. */
-const COMBINING_KEYWORDS = ['anyOf', 'oneOf', 'allOf'];
+/** Keywords by which a schema takes its keys from elsewhere. */
+const REFERENCE_KEYWORDS = ['$ref', '$dynamicRef'];
 
 /**
  * Keywords by which a schema declares keys of its own beside a `$ref` or its alternatives: a
@@ -46,13 +39,49 @@ const KEY_DECLARING_KEYWORDS = [
   'dependencies',
 ];
 
-/** The same keywords beside a `$ref` (which is itself one of them). */
-const REF_SIBLING_KEYWORDS = KEY_DECLARING_KEYWORDS.filter((keyword) => keyword !== '$ref');
+/** Keywords whose subschemas describe other values; used by two parts, they stay open. */
+const NESTED_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames', 'prefixItems'];
+
+/**
+ * How the walk meets a subschema:
+ * - `whole`: it describes its value with nothing beside it (the arguments, a field, an item): it
+ *   is closed, or its parts are, when that refuses no key they name;
+ * - `alternative`: one branch of an anyOf or oneOf left open; a `$ref` on it stands alone;
+ * - `part`: one of several subschemas that all describe one value: never closed on its own (the
+ *   holder was closed over the keys they name together, or they were all left open);
+ * - `untouched`: under `if` or `not`, or a field two parts describe: nothing in it is closed.
+ */
+type Role = 'whole' | 'alternative' | 'part' | 'untouched';
+
+/**
+ * What several parts of one value describe together: the fields more than one names, and the
+ * keywords (`items`...) more than one uses. Closed in one part, such a nested object would refuse
+ * the keys the other part gives it.
+ */
+interface SharedParts {
+  fields: ReadonlySet<string>;
+  keywords: ReadonlySet<string>;
+}
+
+const NOTHING_SHARED: SharedParts = { fields: new Set(), keywords: new Set() };
+
+/** One walk over a schema. */
+interface Walk {
+  /**
+   * References (`#/$defs/Base`, normalized) whose definition shares its value with other
+   * subschemas: closed alone, it would refuse their keys, so it is left as written.
+   */
+  shared: Set<string>;
+  /** False while the walk only finds the shared references. */
+  close: boolean;
+}
 
 /**
  * Returns a copy of a schema in which every object schema that lists its `properties` and does
  * not say otherwise refuses keys it does not declare. A schema without `properties`
- * (`{ type: 'object' }`) is a free-form map by intent and is left open.
+ * (`{ type: 'object' }`) is a free-form map by intent and is left open. Where the keys of one
+ * object are split over parts (`if`/`then`/`else`, or anyOf branches beside `properties`), the
+ * object is closed over the keys they name together, and the parts are not closed on their own.
  *
  * @param schema - The tool's parameters schema.
  * @returns The closed copy; the caller's schema is not modified.
@@ -64,73 +93,156 @@ const REF_SIBLING_KEYWORDS = KEY_DECLARING_KEYWORDS.filter((keyword) => keyword 
  */
 export function closeObjects(schema: Record<string, unknown>): Record<string, unknown> {
   const copy = cloneJson(schema);
-  closeInPlace(copy, sharedDefinitions(copy));
+  const walk: Walk = { shared: new Set(), close: false };
+  // A shared definition is walked as a part, which can share the definitions it references in
+  // turn: find them all before closing anything. Each round only adds, so this ends.
+  let found = -1;
+  while (found !== walk.shared.size) {
+    found = walk.shared.size;
+    visit(copy, '#', 'whole', NOTHING_SHARED, walk);
+  }
+  walk.close = true;
+  visit(copy, '#', 'whole', NOTHING_SHARED, walk);
   return copy;
 }
 
-/**
- * What a branch leaves open because a sibling branch describes the same part of the value: the
- * fields several branches name, and the keywords (`items`...) several branches use. Closed in one
- * branch, such a nested object would refuse the keys the other branch gives it.
- */
-interface SharedParts {
-  fields: ReadonlySet<string>;
-  keywords: ReadonlySet<string>;
+function visit(schema: unknown, pointer: string, met: Role, group: SharedParts, walk: Walk): void {
+  if (!isPlainObject(schema)) return;
+  const role = met === 'whole' && isShared(schema, pointer, walk.shared) ? 'part' : met;
+  noteReferences(schema, role, walk);
+  if (role === 'untouched') {
+    for (const sub of subschemasOf(schema, pointer))
+      visit(sub.schema, sub.pointer, 'untouched', NOTHING_SHARED, walk);
+    return;
+  }
+  let partRole: Role = 'part';
+  let shared = group;
+  if (role === 'whole') {
+    shared = sharedParts([schema, ...allPartsOf(schema)]);
+    if (!closeBranches(schema, walk) && !closeOver(schema, walk) && hasOnlyAlternatives(schema))
+      partRole = 'alternative';
+  }
+  for (const part of partsOf(schema, pointer))
+    visit(part.schema, part.pointer, partRole, shared, walk);
+  for (const keyword of TEST_KEYWORDS) {
+    if (Object.hasOwn(schema, keyword))
+      visit(schema[keyword], `${pointer}/${keyword}`, 'untouched', NOTHING_SHARED, walk);
+  }
+  for (const value of valuesOf(schema, pointer)) {
+    const describedTwice =
+      value.keyword === 'properties'
+        ? shared.fields.has(value.key as string)
+        : shared.keywords.has(value.keyword);
+    visit(
+      value.schema,
+      value.pointer,
+      describedTwice ? 'untouched' : 'whole',
+      NOTHING_SHARED,
+      walk,
+    );
+  }
+  for (const definition of definitionsOf(schema, pointer))
+    visit(definition.schema, definition.pointer, 'whole', NOTHING_SHARED, walk);
 }
 
-const NOTHING_SHARED: SharedParts = { fields: new Set(), keywords: new Set() };
+/**
+ * Closes the branches of a lone anyOf, oneOf or allOf together, where each lists its fields
+ * inline: a key one branch names is named (`{ id, email }` matched the open branches of an
+ * anyOf, and each part of an allOf let the other parts' keys through), so each closed branch
+ * allows the others' keys (as `true`: the value was only ever checked where it is named).
+ *
+ * @returns Whether the branches were closed.
+ */
+function closeBranches(schema: Record<string, unknown>, walk: Walk): boolean {
+  const keyword = COMBINING_KEYWORDS.find((candidate) => Object.hasOwn(schema, candidate));
+  if (keyword === undefined) return false;
+  const branches = schema[keyword];
+  if (!Array.isArray(branches) || !combinesWholeObjects(schema, keyword, branches)) return false;
+  if (!walk.close) return true;
+  const names = namedKeys(branches);
+  for (const branch of branches) {
+    if (!isPlainObject(branch) || !isClosable(branch)) continue;
+    const properties = branch['properties'] as Record<string, unknown>;
+    for (const name of names) if (!Object.hasOwn(properties, name)) setOwn(properties, name, true);
+    setOwn(branch, 'additionalProperties', false);
+  }
+  return true;
+}
 
-function closeInPlace(
-  schema: unknown,
-  shared: ReadonlySet<string>,
-  pointer = '#',
-  closeSelf = true,
-  siblings: SharedParts = NOTHING_SHARED,
-): void {
-  if (!isPlainObject(schema)) return;
-  if (closeSelf && isClosable(schema) && !shared.has(pointer)) {
-    setOwn(schema, 'additionalProperties', false);
+/**
+ * Closes an object over the keys it and its parts (`then`, `else`, the branches of anyOf, oneOf
+ * and allOf) name together, the parts left as written: each part is checked against the same
+ * value, so a part closed alone would refuse the keys the others name. Keys `if` names count too.
+ * A part that lists only `required` names no key of its own.
+ *
+ * @returns Whether the object was closed.
+ */
+function closeOver(schema: Record<string, unknown>, walk: Walk): boolean {
+  const names = namesOver(schema);
+  if (names === undefined) return false;
+  if (!walk.close) return true;
+  if (!isPlainObject(schema['properties'])) setOwn(schema, 'properties', {});
+  const properties = schema['properties'] as Record<string, unknown>;
+  for (const name of names) if (!Object.hasOwn(properties, name)) setOwn(properties, name, true);
+  setOwn(schema, 'additionalProperties', false);
+  return true;
+}
+
+/**
+ * The keys an object and its parts name, or `undefined` when it is not to be closed: a part
+ * takes its keys from elsewhere (`$ref`), says for itself what to do with extra keys, or is a
+ * free-form object (`{ type: 'object' }`); or nothing lists its fields.
+ */
+function namesOver(schema: Record<string, unknown>): string[] | undefined {
+  if (cannotBeObject(schema) || mentionsAny(schema, [...REFERENCE_KEYWORDS, ...OPENNESS_KEYWORDS]))
+    return undefined;
+  const names = new Set<string>();
+  let listed = addNames(names, schema);
+  for (const part of objectPartsOf(schema)) {
+    if (mentionsAny(part, [...REFERENCE_KEYWORDS, ...OPENNESS_KEYWORDS])) return undefined;
+    if (addNames(names, part)) listed = true;
+    else if (declaresObject(part) && partsOf(part, '').length === 0) return undefined;
   }
-  for (const keyword of SCHEMA_KEYWORDS) {
-    if (Object.hasOwn(schema, keyword) && !siblings.keywords.has(keyword))
-      closeInPlace(schema[keyword], shared);
-  }
-  for (const keyword of SCHEMA_MAP_KEYWORDS) {
-    const map = schema[keyword];
-    if (!isPlainObject(map)) continue;
-    for (const key of Object.keys(map)) {
-      if (keyword === 'properties' && siblings.fields.has(key)) continue;
-      // Only definitions are looked up by pointer (`#/$defs/Name`), and only at the root.
-      const at =
-        pointer === '#' && DEFINITION_KEYWORDS.includes(keyword)
-          ? `#/${keyword}/${escapeSegment(key)}`
-          : '';
-      closeInPlace(map[key], shared, at);
+  return listed ? [...names] : undefined;
+}
+
+/** The parts of a schema that can describe an object, and theirs (a `{ type: 'string' }` branch cannot). */
+function objectPartsOf(schema: Record<string, unknown>): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const pending = [schema];
+  while (pending.length > 0) {
+    const holder = pending.pop() as Record<string, unknown>;
+    for (const { schema: part } of partsOf(holder, '')) {
+      if (!isPlainObject(part) || cannotBeObject(part)) continue;
+      found.push(part);
+      pending.push(part);
     }
   }
-  const tuple = schema['prefixItems'];
-  if (Array.isArray(tuple) && !siblings.keywords.has('prefixItems'))
-    for (const item of tuple) closeInPlace(item, shared);
-  for (const keyword of COMBINING_KEYWORDS) {
-    const branches = schema[keyword];
-    if (!Array.isArray(branches) || siblings.keywords.has(keyword)) continue;
-    const whole = combinesWholeObjects(schema, keyword, branches);
-    const parts = sharedParts(branches);
-    // A key one branch names is named: `{ id, email }` matched the open branches of an anyOf,
-    // and each part of an allOf let the other parts' keys through. So the closed branches allow
-    // each other's keys (as `true`: the value was only ever checked where it is named). Only keys
-    // no branch names are refused; without this, the branches keep their keys open.
-    const names = whole ? namedKeys(branches) : [];
-    for (const branch of branches) {
-      if (whole && isPlainObject(branch) && isClosable(branch)) {
-        const properties = branch['properties'] as Record<string, unknown>;
-        for (const name of names)
-          if (!Object.hasOwn(properties, name)) setOwn(properties, name, true);
-      }
-      // Objects nested in a branch are closed either way, where no sibling describes them too.
-      closeInPlace(branch, shared, '', whole, parts);
-    }
-  }
+  return found;
+}
+
+/** Adds the keys a schema's `properties` (and its `if`'s) name; whether it has `properties`. */
+function addNames(names: Set<string>, schema: Record<string, unknown>): boolean {
+  const condition = schema['if'];
+  if (isPlainObject(condition) && isPlainObject(condition['properties']))
+    for (const name of Object.keys(condition['properties'])) names.add(name);
+  const properties = schema['properties'];
+  if (!isPlainObject(properties)) return false;
+  for (const name of Object.keys(properties)) names.add(name);
+  return true;
+}
+
+/** A schema whose only parts are the branches of one anyOf or oneOf (or a lone allOf entry). */
+function hasOnlyAlternatives(schema: Record<string, unknown>): boolean {
+  const keywords = COMBINING_KEYWORDS.filter((keyword) => Object.hasOwn(schema, keyword));
+  if (keywords.length !== 1) return false;
+  const [keyword] = keywords as [string];
+  const branches = schema[keyword];
+  if (keyword === 'allOf' && !(Array.isArray(branches) && branches.length === 1)) return false;
+  return !mentionsAny(
+    schema,
+    KEY_DECLARING_KEYWORDS.filter((other) => other !== keyword),
+  );
 }
 
 /**
@@ -141,7 +253,9 @@ function isClosable(schema: Record<string, unknown>): boolean {
   return (
     isObjectSchema(schema) &&
     !mentionsAny(schema, OPENNESS_KEYWORDS) &&
-    !mentionsAny(schema, COMPOSITION_KEYWORDS)
+    !mentionsAny(schema, REFERENCE_KEYWORDS) &&
+    !mentionsAny(schema, TEST_KEYWORDS) &&
+    partsOf(schema, '').length === 0
   );
 }
 
@@ -177,61 +291,75 @@ function cannotBeObject(schema: Record<string, unknown>): boolean {
   return Array.isArray(type) && !type.includes('object');
 }
 
-/**
- * The definitions (`#/$defs/Name`, `#/definitions/Name`) some schema uses as one part of an
- * object: a `$ref` beside other members of an `allOf`, beside its own `properties`, or as a
- * branch of an anyOf or oneOf whose holder declares keys. Closing such a definition would refuse
- * the keys the other parts declare (`allOf: [{ $ref: Base }, { properties: { extra } }]` could
- * never be satisfied with `extra`), so it is left as written, as composed objects are.
- */
-function sharedDefinitions(root: Record<string, unknown>): Set<string> {
-  const shared = new Set<string>();
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const schema = pending.pop();
-    if (Array.isArray(schema)) {
-      pending.push(...(schema as unknown[]));
-      continue;
-    }
-    if (!isPlainObject(schema)) continue;
-    if (typeof schema['$ref'] === 'string' && mentionsAny(schema, REF_SIBLING_KEYWORDS)) {
-      shared.add(schema['$ref']);
-    }
-    const parts = schema['allOf'];
-    if (Array.isArray(parts) && parts.length > 1) {
-      for (const part of parts)
-        if (isPlainObject(part) && typeof part['$ref'] === 'string') shared.add(part['$ref']);
-    }
-    for (const keyword of ['anyOf', 'oneOf']) {
-      const branches = schema[keyword];
-      if (!Array.isArray(branches) || !mentionsAny(schema, KEY_DECLARING_KEYWORDS)) continue;
-      for (const branch of branches)
-        if (isPlainObject(branch) && typeof branch['$ref'] === 'string') shared.add(branch['$ref']);
-    }
-    for (const value of Object.values(schema))
-      if (typeof value === 'object' && value !== null) pending.push(value);
-  }
-  return shared;
+/** A schema whose `type` names objects. */
+function declaresObject(schema: Record<string, unknown>): boolean {
+  const type = schema['type'];
+  return type === 'object' || (Array.isArray(type) && type.includes('object'));
 }
 
-/** The fields and keywords more than one branch describes (see {@link SharedParts}). */
-function sharedParts(branches: readonly unknown[]): SharedParts {
+/**
+ * Notes the definitions a schema references that share their value: a `$ref` beside keys the
+ * schema declares, or on a part of a value other parts describe too (`allOf: [{ $ref: Base },
+ * { properties: { extra } }]` could never be satisfied with `extra` if `Base` were closed).
+ */
+function noteReferences(schema: Record<string, unknown>, role: Role, walk: Walk): void {
+  for (const keyword of REFERENCE_KEYWORDS) {
+    const reference = schema[keyword];
+    if (typeof reference !== 'string') continue;
+    const alone =
+      (role === 'whole' || role === 'alternative') &&
+      !mentionsAny(
+        schema,
+        KEY_DECLARING_KEYWORDS.filter((other) => other !== keyword),
+      ) &&
+      !mentionsAny(schema, COMBINING_KEYWORDS);
+    if (!alone) walk.shared.add(normalizeReference(reference));
+  }
+}
+
+/** Whether a definition is one a shared reference names, by pointer or by anchor. */
+function isShared(
+  schema: Record<string, unknown>,
+  pointer: string,
+  shared: ReadonlySet<string>,
+): boolean {
+  if (shared.size === 0) return false;
+  if (shared.has(pointer)) return true;
+  for (const keyword of ['$anchor', '$dynamicAnchor']) {
+    const anchor = schema[keyword];
+    if (typeof anchor === 'string' && shared.has(`#${anchor}`)) return true;
+  }
+  const id = schema['$id'];
+  return typeof id === 'string' && (shared.has(id) || shared.has(normalizeReference(id)));
+}
+
+/** A reference's fragment, percent-decoded (`other.json#/$defs/a%20b` → `#/$defs/a b`). */
+function normalizeReference(reference: string): string {
+  const hash = reference.indexOf('#');
+  const fragment = hash === -1 ? reference : reference.slice(hash);
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The fields and keywords more than one of a value's subschemas describe (see {@link SharedParts}). */
+function sharedParts(members: readonly Record<string, unknown>[]): SharedParts {
   const fields = new Set<string>();
   const keywords = new Set<string>();
   const seenFields = new Set<string>();
   const seenKeywords = new Set<string>();
-  const nested = [...SCHEMA_KEYWORDS, 'prefixItems', ...COMBINING_KEYWORDS];
-  for (const branch of branches) {
-    if (!isPlainObject(branch)) continue;
-    const properties = branch['properties'];
+  for (const member of members) {
+    const properties = member['properties'];
     if (isPlainObject(properties)) {
       for (const name of Object.keys(properties)) {
         if (seenFields.has(name)) fields.add(name);
         seenFields.add(name);
       }
     }
-    for (const keyword of nested) {
-      if (!Object.hasOwn(branch, keyword)) continue;
+    for (const keyword of NESTED_KEYWORDS) {
+      if (!Object.hasOwn(member, keyword)) continue;
       if (seenKeywords.has(keyword)) keywords.add(keyword);
       seenKeywords.add(keyword);
     }
@@ -247,11 +375,6 @@ function namedKeys(branches: readonly unknown[]): string[] {
     if (isPlainObject(properties)) for (const name of Object.keys(properties)) names.add(name);
   }
   return [...names];
-}
-
-/** A JSON pointer segment (RFC 6901), as a `$ref` spells a definition's name. */
-function escapeSegment(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /**

@@ -99,6 +99,24 @@ const CASES: Record<
     named: (value) => only('a', 'c')(value) && only('a', 'b')(field(value, 'c')),
     examples: [{ c: { a: 1, b: 2 } }, { a: 'x', c: { b: 'y' } }],
   },
+  ifThenElse: {
+    // The branches only add conditions on the keys the object lists: closed alone, `then` refused
+    // `a`, and the object, left open, let any key through.
+    schema: {
+      type: 'object',
+      properties: { a: { enum: ['x', 'y'] }, b: { type: 'integer' } },
+      required: ['a'],
+      if: { properties: { a: { const: 'x' } } },
+      then: { properties: { b: { maximum: 1 }, c: { type: 'object', properties: { a: {} } } } },
+      else: { properties: { c: { type: 'string' } } },
+    },
+    named: (value) => only('a', 'b', 'c')(value),
+    examples: [
+      { a: 'x', b: 1 },
+      { a: 'y', b: 2, c: 'text' },
+      { a: 'x', c: { a: 1 } },
+    ],
+  },
   freeFormBranch: {
     schema: {
       anyOf: [{ type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }],
@@ -141,5 +159,14 @@ describe('closeObjects', () => {
     const closed = new Ajv2020({ strict: false }).compile(closeObjects(CASES['anyOf']!.schema));
     expect(closed({ a: 'x', zz: 1 })).toBe(false);
     expect(closed({ a: 'x', c: 'y' })).toBe(true);
+  });
+
+  it('should close an object with if/then/else over the keys it and its branches name', () => {
+    const closed = new Ajv2020({ strict: false }).compile(
+      closeObjects(CASES['ifThenElse']!.schema),
+    );
+    expect(closed({ a: 'y', b: 2, zz: 1 })).toBe(false);
+    expect(closed({ a: 'x', b: 2 })).toBe(false);
+    expect(closed({ a: 'y', b: 2, c: 'text' })).toBe(true);
   });
 });

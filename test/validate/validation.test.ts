@@ -582,6 +582,26 @@ describe('argument validation', () => {
       ]);
     });
 
+    it('should close an object with if/then over the keys both name, leaving then open', () => {
+      // `then` closed on its own refused `kind` in every valid call, and the object, left open
+      // because of its `if`, let any extra key through.
+      const schema = {
+        type: 'object',
+        properties: { kind: { enum: ['x', 'y'] }, amount: { type: 'number' } },
+        required: ['kind', 'amount'],
+        if: { properties: { kind: { const: 'x' } } },
+        then: { properties: { amount: { maximum: 10 } } },
+      };
+      expect(
+        verdicts(schema, [
+          { kind: 'x', amount: 5 },
+          { kind: 'y', amount: 50 },
+          { kind: 'x', amount: 50 },
+          { kind: 'y', amount: 5, evil: 1 },
+        ]),
+      ).toEqual(['accepted', 'accepted', '/amount', '/evil']);
+    });
+
     it('should leave branches open beside a free-form or referenced branch, or keys declared beside them', () => {
       const schema = {
         type: 'object',
