@@ -171,7 +171,7 @@ function closeBranches(schema: Record<string, unknown>, walk: Walk): boolean {
 
 /**
  * Closes an object over the keys it and its parts (`then`, `else`, the branches of anyOf, oneOf
- * and allOf) name together, the parts left as written: each part is checked against the same
+ * and allOf, `dependentSchemas` and draft-07 `dependencies`) name together, the parts left as written: each part is checked against the same
  * value, so a part closed alone would refuse the keys the others name. Keys `if` names count too.
  * A part that lists only `required` names no key of its own.
  *

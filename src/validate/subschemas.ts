@@ -26,8 +26,14 @@ export const TEST_KEYWORDS = ['if', 'not'];
 /** Keywords whose value is one subschema for other values than the schema's own. */
 const VALUE_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames'];
 
+/**
+ * Keywords whose value maps a field's name to a subschema the whole value meets when the field is
+ * present (draft-07 `dependencies` may map it to a list of names instead).
+ */
+const DEPENDENT_KEYWORDS = ['dependentSchemas', 'dependencies'];
+
 /** Keywords whose value maps names to subschemas for other values. */
-const VALUE_MAP_KEYWORDS = ['properties', 'dependentSchemas'];
+const VALUE_MAP_KEYWORDS = ['properties'];
 
 /** Keywords whose value lists subschemas for other values. */
 const VALUE_LIST_KEYWORDS = ['prefixItems'];
@@ -37,7 +43,7 @@ export const DEFINITION_KEYWORDS = ['$defs', 'definitions'];
 
 /**
  * The subschemas that describe the same value as `schema` does, beside it: the branches of
- * anyOf, oneOf and allOf, and `then` and `else`.
+ * anyOf, oneOf and allOf, `then` and `else`, and dependent schemas.
  *
  * @param schema - A schema object.
  * @param pointer - Its pointer.
@@ -55,6 +61,14 @@ export function partsOf(schema: Record<string, unknown>, pointer: string): Locat
   for (const keyword of CONDITIONAL_KEYWORDS) {
     if (Object.hasOwn(schema, keyword))
       parts.push({ schema: schema[keyword], pointer: `${pointer}/${keyword}` });
+  }
+  for (const keyword of DEPENDENT_KEYWORDS) {
+    const map = schema[keyword];
+    if (!isPlainObject(map)) continue;
+    for (const key of Object.keys(map)) {
+      if (isPlainObject(map[key]))
+        parts.push({ schema: map[key], pointer: `${pointer}/${keyword}/${escapeSegment(key)}` });
+    }
   }
   return parts;
 }

@@ -117,6 +117,17 @@ const CASES: Record<
       { a: 'x', c: { a: 1 } },
     ],
   },
+  dependentSchemas: {
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      dependentSchemas: {
+        a: { properties: { b: { type: 'integer' }, c: { type: 'object', properties: { a: {} } } } },
+      },
+    },
+    named: (value) => only('a', 'b', 'c')(value) && only('a')(field(value, 'c')),
+    examples: [{ a: 'x', b: 1 }, { a: 'x', c: { a: 1 } }, { b: 1 }],
+  },
   freeFormBranch: {
     schema: {
       anyOf: [{ type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }],

@@ -602,6 +602,29 @@ describe('argument validation', () => {
       ).toEqual(['accepted', 'accepted', '/amount', '/evil']);
     });
 
+    it('should count the keys dependent schemas name for the object, leaving them open', () => {
+      // The object was closed without `b`, and the dependent schema closed without `a`: no call
+      // with `a` could pass.
+      const dependent = { properties: { b: { type: 'number' } } };
+      const expected = ['accepted', '/b', '/evil'];
+      const calls = [
+        { a: 'x', b: 1 },
+        { a: 'x', b: 'one' },
+        { a: 'x', b: 1, evil: 1 },
+      ];
+      const properties = { a: { type: 'string' } };
+      expect(
+        verdicts({ type: 'object', properties, dependentSchemas: { a: dependent } }, calls),
+      ).toEqual(expected);
+      const draft07 = {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties,
+        dependencies: { a: dependent, b: ['a'] },
+      };
+      expect(verdicts(draft07, calls)).toEqual(expected);
+    });
+
     it('should leave branches open beside a free-form or referenced branch, or keys declared beside them', () => {
       const schema = {
         type: 'object',
