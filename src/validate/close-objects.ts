@@ -40,7 +40,27 @@ const KEY_DECLARING_KEYWORDS = [
 ];
 
 /** Keywords whose subschemas describe other values; used by two parts, they stay open. */
-const NESTED_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames', 'prefixItems'];
+const NESTED_KEYWORDS = [
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+];
+
+/**
+ * Keywords whose subschema describes fields another part lists by name too: a part's
+ * `additionalProperties` applies to every key its own `properties` leave out, and a pattern to
+ * every key it matches.
+ */
+const ANY_FIELD_KEYWORDS = ['additionalProperties', 'patternProperties'];
+
+/** Keywords whose subschemas describe items; `contains` checks items the others describe too. */
+const ITEM_KEYWORDS = ['items', 'prefixItems', 'additionalItems', 'unevaluatedItems', 'contains'];
 
 /**
  * How the walk meets a subschema:
@@ -128,11 +148,15 @@ function visit(schema: unknown, pointer: string, met: Role, group: SharedParts, 
     if (Object.hasOwn(schema, keyword))
       visit(schema[keyword], `${pointer}/${keyword}`, 'untouched', NOTHING_SHARED, walk);
   }
+  const within = overlapsWithin(schema);
   for (const value of valuesOf(schema, pointer)) {
+    const key = value.key as string;
     const describedTwice =
       value.keyword === 'properties'
-        ? shared.fields.has(value.key as string)
-        : shared.keywords.has(value.keyword);
+        ? shared.fields.has(key) || within.properties.has(key)
+        : shared.keywords.has(value.keyword) ||
+          (value.keyword === 'patternProperties' && within.patterns.has(key)) ||
+          (within.items && ITEM_KEYWORDS.includes(value.keyword));
     visit(
       value.schema,
       value.pointer,
@@ -350,21 +374,66 @@ function sharedParts(members: readonly Record<string, unknown>[]): SharedParts {
   const keywords = new Set<string>();
   const seenFields = new Set<string>();
   const seenKeywords = new Set<string>();
+  // A part that describes any field describes the fields the other parts name.
+  const anyField =
+    members.length > 1 &&
+    members.some((member) => ANY_FIELD_KEYWORDS.some((keyword) => isPlainObject(member[keyword])));
   for (const member of members) {
     const properties = member['properties'];
     if (isPlainObject(properties)) {
       for (const name of Object.keys(properties)) {
-        if (seenFields.has(name)) fields.add(name);
+        if (seenFields.has(name) || anyField) fields.add(name);
         seenFields.add(name);
       }
     }
     for (const keyword of NESTED_KEYWORDS) {
       if (!Object.hasOwn(member, keyword)) continue;
-      if (seenKeywords.has(keyword)) keywords.add(keyword);
+      if (seenKeywords.has(keyword) || (anyField && ANY_FIELD_KEYWORDS.includes(keyword)))
+        keywords.add(keyword);
       seenKeywords.add(keyword);
     }
   }
   return { fields, keywords };
+}
+
+/**
+ * What one schema describes twice: fields that a pattern of its `patternProperties` also matches
+ * (and those patterns), patterns that may match the same key as another, and items that
+ * `contains` checks beside `items`.
+ */
+function overlapsWithin(schema: Record<string, unknown>): {
+  properties: ReadonlySet<string>;
+  patterns: ReadonlySet<string>;
+  items: boolean;
+} {
+  const properties = new Set<string>();
+  const patterns = new Set<string>();
+  const items =
+    Object.hasOwn(schema, 'contains') &&
+    ITEM_KEYWORDS.some((keyword) => keyword !== 'contains' && Object.hasOwn(schema, keyword));
+  const patternMap = schema['patternProperties'];
+  if (!isPlainObject(patternMap)) return { properties, patterns, items };
+  const sources = Object.keys(patternMap);
+  // Two patterns may match one key: whether they do cannot be told from the patterns.
+  if (sources.length > 1) for (const source of sources) patterns.add(source);
+  const names = isPlainObject(schema['properties']) ? Object.keys(schema['properties']) : [];
+  for (const source of sources) {
+    for (const name of names) {
+      if (!matches(source, name)) continue;
+      properties.add(name);
+      patterns.add(source);
+    }
+  }
+  return { properties, patterns, items };
+}
+
+/** Whether a pattern (as ajv reads it, with the `u` flag) matches a name; a bad one may. */
+function matches(source: string, name: string): boolean {
+  try {
+    return new RegExp(source, 'u').test(name);
+  } catch {
+    return true;
+  }
 }
 
 /** The keys the branches' own `properties` name, in order. */

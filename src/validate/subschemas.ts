@@ -23,8 +23,19 @@ const CONDITIONAL_KEYWORDS = ['then', 'else'];
  */
 export const TEST_KEYWORDS = ['if', 'not'];
 
-/** Keywords whose value is one subschema for other values than the schema's own. */
-const VALUE_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames'];
+/**
+ * Keywords whose value is one subschema for other values than the schema's own (`items` may also
+ * be a list, in draft-07 tuples).
+ */
+const VALUE_KEYWORDS = [
+  'items',
+  'additionalItems',
+  'unevaluatedItems',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'propertyNames',
+];
 
 /**
  * Keywords whose value maps a field's name to a subschema the whole value meets when the field is
@@ -32,8 +43,8 @@ const VALUE_KEYWORDS = ['items', 'additionalItems', 'contains', 'propertyNames']
  */
 const DEPENDENT_KEYWORDS = ['dependentSchemas', 'dependencies'];
 
-/** Keywords whose value maps names to subschemas for other values. */
-const VALUE_MAP_KEYWORDS = ['properties'];
+/** Keywords whose value maps names (or patterns) to subschemas for other values. */
+const VALUE_MAP_KEYWORDS = ['properties', 'patternProperties'];
 
 /** Keywords whose value lists subschemas for other values. */
 const VALUE_LIST_KEYWORDS = ['prefixItems'];
@@ -94,7 +105,8 @@ export function allPartsOf(schema: Record<string, unknown>): Record<string, unkn
 
 /**
  * The subschemas of `schema` that describe other values: its fields and items. `keyword` says
- * where each sits and `key` names the field, for `properties`.
+ * where each sits and `key` names the field (or pattern), for `properties` and
+ * `patternProperties`.
  *
  * @param schema - A schema object.
  * @param pointer - Its pointer.
@@ -106,8 +118,13 @@ export function valuesOf(
 ): (Located & { keyword: string; key?: string })[] {
   const values: (Located & { keyword: string; key?: string })[] = [];
   for (const keyword of VALUE_KEYWORDS) {
-    if (Object.hasOwn(schema, keyword))
-      values.push({ schema: schema[keyword], pointer: `${pointer}/${keyword}`, keyword });
+    if (!Object.hasOwn(schema, keyword)) continue;
+    const value = schema[keyword];
+    if (Array.isArray(value))
+      value.forEach((item: unknown, index) =>
+        values.push({ schema: item, pointer: `${pointer}/${keyword}/${index}`, keyword }),
+      );
+    else values.push({ schema: value, pointer: `${pointer}/${keyword}`, keyword });
   }
   for (const keyword of VALUE_MAP_KEYWORDS) {
     const map = schema[keyword];

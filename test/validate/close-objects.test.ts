@@ -128,6 +128,35 @@ const CASES: Record<
     named: (value) => only('a', 'b', 'c')(value) && only('a')(field(value, 'c')),
     examples: [{ a: 'x', b: 1 }, { a: 'x', c: { a: 1 } }, { b: 1 }],
   },
+  additionalProperties: {
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'integer' } },
+      additionalProperties: { type: 'object', properties: { a: {}, b: {} } },
+    },
+    named: (value) => ['b', 'c', 'zz'].every((key) => only('a', 'b')(field(value, key))),
+    examples: [{ a: 1, b: { a: 1 } }, { c: { b: 2, zz: 1 } }],
+  },
+  patternOverlap: {
+    // The pattern also matches `a`, whose value must then meet both subschemas: closed alone,
+    // each would refuse the key the other names.
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'object', properties: { a: {} } } },
+      patternProperties: { '^[ab]$': { type: 'object', properties: { b: {} } } },
+    },
+    named: (value) => only('a', 'b')(field(value, 'a')) && only('b')(field(value, 'b')),
+    examples: [{ a: { a: 1, b: 2 } }, { b: { b: 1 } }],
+  },
+  unevaluatedProperties: {
+    schema: {
+      type: 'object',
+      allOf: [{ properties: { a: { type: 'string' } } }],
+      unevaluatedProperties: { type: 'object', properties: { c: {} } },
+    },
+    named: (value) => ['b', 'c', 'zz'].every((key) => only('c')(field(value, key))),
+    examples: [{ a: 'x', b: { c: 1 } }, { zz: { c: 1, a: 2 } }],
+  },
   freeFormBranch: {
     schema: {
       anyOf: [{ type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }],
@@ -170,6 +199,13 @@ describe('closeObjects', () => {
     const closed = new Ajv2020({ strict: false }).compile(closeObjects(CASES['anyOf']!.schema));
     expect(closed({ a: 'x', zz: 1 })).toBe(false);
     expect(closed({ a: 'x', c: 'y' })).toBe(true);
+  });
+
+  it('should close objects under additionalProperties, patternProperties and unevaluatedProperties', () => {
+    const compile = (name: string) =>
+      new Ajv2020({ strict: false }).compile(closeObjects(CASES[name]!.schema));
+    expect(compile('additionalProperties')({ b: { a: 1, zz: 1 } })).toBe(false);
+    expect(compile('unevaluatedProperties')({ a: 'x', b: { c: 1, zz: 1 } })).toBe(false);
   });
 
   it('should close an object with if/then/else over the keys it and its branches name', () => {

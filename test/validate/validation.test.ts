@@ -625,6 +625,32 @@ describe('argument validation', () => {
       expect(verdicts(draft07, calls)).toEqual(expected);
     });
 
+    it('should close objects under additionalProperties, patternProperties, unevaluatedProperties and tuple items', () => {
+      // These were never walked: `{acct: {amount: 5, evil: 1}}` ran on a write tool.
+      const account = { type: 'object', properties: { amount: { type: 'number' } } };
+      const calls = [{ acct: { amount: 5 } }, { acct: { amount: 5, evil: 1 } }];
+      const expected = ['accepted', '/acct/evil'];
+      expect(verdicts({ type: 'object', additionalProperties: account }, calls)).toEqual(expected);
+      expect(verdicts({ type: 'object', patternProperties: { '^ac': account } }, calls)).toEqual(
+        expected,
+      );
+      const unevaluated = { type: 'object', unevaluatedProperties: account };
+      expect(verdicts(unevaluated, calls)).toEqual(expected);
+      const tuple = {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: {
+          pair: { type: 'array', items: [account, account], minItems: 2, additionalItems: false },
+        },
+      };
+      expect(
+        verdicts(tuple, [
+          { pair: [{ amount: 1 }, { amount: 2 }] },
+          { pair: [{ amount: 1 }, { amount: 2, evil: 1 }] },
+        ]),
+      ).toEqual(['accepted', '/pair/1/evil']);
+    });
+
     it('should leave branches open beside a free-form or referenced branch, or keys declared beside them', () => {
       const schema = {
         type: 'object',
