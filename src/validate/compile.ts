@@ -1,7 +1,7 @@
 /**
  * One compiled ajv validator per tool, made once when the parser is created. ajv runs strict
- * (an unknown keyword or a `required` field the schema never declares is a caller mistake) with
- * `allErrors`, so one envelope can name every wrong field. Draft-07 and 2020-12 schemas both work:
+ * (an unknown keyword is a caller mistake, and so is a `required` field the schema never declares,
+ * checked in declared-required.ts) with `allErrors`, so one envelope can name every wrong field. Draft-07 and 2020-12 schemas both work:
  * the dialect is read from `$schema`.
  */
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
@@ -10,6 +10,7 @@ import type { Repair } from '../types.js';
 import { cloneJson, isPlainObject } from './clone.js';
 import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
 import { STRING_FORMATS } from './formats.js';
+import { undeclaredRequired } from './declared-required.js';
 import { addExactIntegerKeyword, isPastExact, markIntegerFields } from './exact-integers.js';
 
 /** What validating one arguments object gave. */
@@ -81,8 +82,12 @@ export function createSchemaCompiler(): SchemaCompiler {
     let instance = instances.get(key);
     if (instance === undefined) {
       const options: Options = {
-        // Unknown keywords, `required` fields the schema never declares, unknown formats: refused.
+        // Unknown keywords, unknown formats: refused.
         strict: true,
+        // ajv looks for a required field only in the `properties` beside it, and so refused
+        // `anyOf: [{ required: ['a'] }, ...]` beside the object's own `properties`, or
+        // `then: { required: ['card'] }`. undeclaredRequired checks every subschema of the object.
+        strictRequired: false,
         // Not refused: `required` or `properties` without a `type: 'object'` beside them. The
         // meaning is unambiguous and tool schemas in the wild often leave the type out.
         strictTypes: false,
@@ -113,6 +118,8 @@ export function createSchemaCompiler(): SchemaCompiler {
           `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
         );
       }
+      const undeclared = undeclaredRequired(schema);
+      if (undeclared !== undefined) throw new Error(undeclared);
       // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
       const validate: ValidateFunction = instanceFor(dialect, coerce).compile(
         markIntegerFields(schema),

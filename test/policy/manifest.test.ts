@@ -50,6 +50,36 @@ describe('tools manifest', () => {
     ).toThrow(/bad_required.*required property "x"/);
   });
 
+  it('should accept a field declared in the object and required in a branch of it', () => {
+    // ajv's strictRequired looked only beside each `required` and threw at createParser.
+    const properties = { method: { enum: ['card', 'cash'] }, card: { type: 'string' } };
+    const alternatives = [{ required: ['method'] }, { required: ['card'] }];
+    const schemas = [
+      { type: 'object', properties, anyOf: alternatives },
+      { type: 'object', properties, oneOf: alternatives },
+      {
+        type: 'object',
+        properties,
+        if: { properties: { method: { const: 'card' } }, required: ['method'] },
+        then: { required: ['card'] },
+      },
+      { type: 'object', properties, dependentSchemas: { method: { required: ['card'] } } },
+    ];
+    for (const parameters of schemas)
+      expect(() => createParser({ tools: [{ name: 'pay', parameters }] })).not.toThrow();
+  });
+
+  it('should still throw for a field a branch requires and no subschema of its object declares', () => {
+    const parameters = {
+      type: 'object',
+      properties: { card: { type: 'string' } },
+      anyOf: [{ required: ['card'] }, { required: ['crad'] }],
+    };
+    expect(() => createParser({ tools: [{ name: 'pay', parameters }] })).toThrow(
+      /tool "pay".*required property "crad" is not declared at "#\/anyOf\/1"/,
+    );
+  });
+
   it('should throw a TypeError for a duplicate name, an unknown effect and an unknown key', () => {
     expect(() => createParser({ tools: [TOOLS[0]!, TOOLS[0]!] })).toThrow(/listed twice/);
     expect(() => createParser({ tools: [{ name: 'x', effect: 'dangerous' as never }] })).toThrow(

@@ -651,6 +651,31 @@ describe('argument validation', () => {
       ).toEqual(['accepted', '/pair/1/evil']);
     });
 
+    it('should close an object whose branches only require fields it declares', () => {
+      const properties = { a: { type: 'string' }, b: { type: 'string' } };
+      const alternatives = [{ required: ['a'] }, { required: ['b'] }];
+      const calls = [{ a: 'x' }, { a: 'x', b: 'y', evil: 1 }, {}];
+      expect(verdicts({ type: 'object', properties, anyOf: alternatives }, calls)).toEqual([
+        'accepted',
+        '/evil',
+        '/a',
+      ]);
+      const paying = {
+        type: 'object',
+        properties: { method: { enum: ['card', 'cash'] }, card: { type: 'string' } },
+        required: ['method'],
+        if: { properties: { method: { const: 'card' } } },
+        then: { required: ['card'] },
+      };
+      expect(
+        verdicts(paying, [
+          { method: 'card', card: '4111' },
+          { method: 'card' },
+          { method: 'cash', evil: 1 },
+        ]),
+      ).toEqual(['accepted', '/card', '/evil']);
+    });
+
     it('should leave branches open beside a free-form or referenced branch, or keys declared beside them', () => {
       const schema = {
         type: 'object',
