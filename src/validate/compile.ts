@@ -7,7 +7,7 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Repair } from '../types.js';
-import { cloneJson, isPlainObject } from './clone.js';
+import { cloneJson, isPlainObject, setOwn } from './clone.js';
 import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
 import { STRING_FORMATS } from './formats.js';
 import { undeclaredRequired } from './declared-required.js';
@@ -21,8 +21,8 @@ export type ValidationOutcome =
 /** A tool's compiled schema. */
 export interface ToolValidator {
   /**
-   * Validates arguments. Without coercion the value is returned as given; with coercion a copy is
-   * coerced and each changed field is recorded as a `coercion` repair at `offset`.
+   * Validates arguments. A value valid as written is returned as given; otherwise, with coercion,
+   * a copy is coerced and each changed field is recorded as a `coercion` repair at `offset`.
    */
   validate(argumentsValue: unknown, offset: number): ValidationOutcome;
 }
@@ -77,8 +77,10 @@ export function schemaDialect(schema: Record<string, unknown>): Dialect | undefi
  */
 export function createSchemaCompiler(): SchemaCompiler {
   const instances = new Map<string, Ajv | Ajv2020>();
-  const instanceFor = (dialect: Dialect, coerce: boolean): Ajv | Ajv2020 => {
-    const key = `${dialect}/${coerce}`;
+  // A coercing tool's schema is compiled twice, as written and coercing; its plain twin gets an
+  // instance of its own, so two tools' schemas share an instance (and `$id`s) as they did before.
+  const instanceFor = (dialect: Dialect, mode: 'plain' | 'coerce' | 'twin'): Ajv | Ajv2020 => {
+    const key = `${dialect}/${mode}`;
     let instance = instances.get(key);
     if (instance === undefined) {
       const options: Options = {
@@ -99,7 +101,7 @@ export function createSchemaCompiler(): SchemaCompiler {
         // Defaults are never filled in: a missing argument is the model's mistake to fix, not a
         // "ghost success" (the playbook's pitfall 2).
         useDefaults: false,
-        coerceTypes: coerce,
+        coerceTypes: mode === 'coerce',
       };
       instance = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
       for (const [name, pattern] of Object.entries(STRING_FORMATS))
@@ -121,24 +123,63 @@ export function createSchemaCompiler(): SchemaCompiler {
       const undeclared = undeclaredRequired(schema);
       if (undeclared !== undefined) throw new Error(undeclared);
       // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
-      const validate: ValidateFunction = instanceFor(dialect, coerce).compile(
-        markIntegerFields(schema),
+      const marked = markIntegerFields(schema);
+      const validate: ValidateFunction = instanceFor(dialect, coerce ? 'twin' : 'plain').compile(
+        marked,
       );
+      if (!coerce) {
+        return {
+          validate(argumentsValue) {
+            if (validate(argumentsValue))
+              return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
+            return { ok: false, errors: describeErrors(validate.errors) };
+          },
+        };
+      }
+      const coercing: ValidateFunction = instanceFor(dialect, 'coerce').compile(marked);
       return {
         validate(argumentsValue, offset) {
-          const subject = coerce ? cloneJson(argumentsValue) : argumentsValue;
-          if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
-          if (!coerce) return { ok: true, value: subject as Record<string, unknown>, repairs: [] };
+          // A value valid as written is never coerced: ajv coerces in place while it tries each
+          // branch of an anyOf, so `"007"` for `anyOf: [integer, string]` came out as `"7"`.
+          if (validate(argumentsValue))
+            return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
+          const subject = cloneJson(argumentsValue);
+          if (!coercing(subject)) return { ok: false, errors: describeErrors(coercing.errors) };
+          keepWritten(argumentsValue, subject);
           const coercions: Coercion[] = [];
           collectCoercions(argumentsValue, subject, '', coercions);
           const refused = coercions.flatMap(refusedCoercion);
           if (refused.length > 0) return { ok: false, errors: refused };
+          // What runs must be valid as it is, whatever ajv rewrote on the way.
+          if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
           const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
           return { ok: true, value: subject as Record<string, unknown>, repairs };
         },
       };
     },
   };
+}
+
+/**
+ * Puts back, in the coerced copy, each string, number or boolean that coercion turned into
+ * another of the same type (`"007"` into `"7"` while ajv tried an integer branch): coercion only
+ * changes a value's type, and such a value was written as it should be.
+ */
+function keepWritten(before: unknown, after: unknown): unknown {
+  if (Object.is(before, after)) return after;
+  const bothArrays = Array.isArray(before) && Array.isArray(after);
+  if (bothArrays || (isPlainObject(before) && isPlainObject(after) && !Array.isArray(before))) {
+    const source = before as Record<string, unknown>;
+    const target = after as Record<string, unknown>;
+    for (const key of Object.keys(target)) {
+      const kept = keepWritten(Object.hasOwn(source, key) ? source[key] : undefined, target[key]);
+      if (kept !== target[key]) setOwn(target, key, kept);
+    }
+    return after;
+  }
+  const scalar =
+    typeof before === 'string' || typeof before === 'number' || typeof before === 'boolean';
+  return scalar && typeof before === typeof after ? before : after;
 }
 
 /** One leaf a coercing validation changed: where, and its value before and after. */
@@ -194,7 +235,8 @@ function isDecimal(value: unknown): boolean {
  * The coercions that are refused even for a tool that opted in, as a field error each:
  * - `null` read as `false`, `0` or `""`: that is a value the model never wrote, the way a default
  *   would be (`{"dry_run": null}` became `dry_run: false` on a destructive tool). A field whose
- *   schema allows `null` keeps it, uncoerced.
+ *   schema allows `null` keeps it, uncoerced. Nor is `""`, `0` or `false` read as `null` in such
+ *   a field: that would drop what the model wrote.
  * - a number made from anything but decimal digits: a blank string read as 0 (`{"amount": " "}`),
  *   hexadecimal text, or `true` read as 1.
  * - a number turned into a string that no longer holds the digits the model wrote: past 2^53 a
@@ -206,6 +248,15 @@ function isDecimal(value: unknown): boolean {
  *   Infinity and NaN (written `1e400`, `NaN`) turned into the strings "Infinity" and "NaN".
  */
 function refusedCoercion({ pointer, before, after }: Coercion): FieldError[] {
+  if (after === null) {
+    return [
+      {
+        field: pointer,
+        expected: `a value of the field's type, or null written as null: ${excerpt(before)} is not read as null`,
+        received: excerpt(before),
+      },
+    ];
+  }
   if (before === null) {
     return [
       {

@@ -103,6 +103,45 @@ describe('argument validation', () => {
     ]);
   });
 
+  describe('a value valid as written, given to a tool that coerces', () => {
+    const saving = createParser({
+      formats: ['hermes'],
+      tools: [
+        {
+          name: 'save',
+          coerce: true,
+          parameters: {
+            type: 'object',
+            properties: {
+              id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+              count: { type: 'integer' },
+              limit: { type: ['integer', 'null'] },
+            },
+          },
+        },
+      ],
+    });
+
+    it('should keep it as written, even beside a field that is coerced', () => {
+      // ajv coerced "007" to 7 and back to "7" while it tried the integer branch.
+      const alone = saving.parse(hermes('save', { id: '007' })).calls[0];
+      expect(alone?.arguments).toEqual({ id: '007' });
+      expect(alone?.repairs).toEqual([]);
+      const beside = saving.parse(hermes('save', { id: '007', count: '5' })).calls[0];
+      expect(beside?.arguments).toEqual({ id: '007', count: 5 });
+      expect(beside?.repairs.map((repair) => repair.detail)).toEqual(['/count: "5" → 5']);
+    });
+
+    it('should refuse to read "" as null in a nullable field', () => {
+      const result = saving.parse(hermes('save', { limit: '' }));
+      expect(result.calls).toEqual([]);
+      expect(result.rejected[0]?.envelope).toMatchObject({ field: '/limit', received: '""' });
+      expect(saving.parse(hermes('save', { limit: null })).calls[0]?.arguments).toEqual({
+        limit: null,
+      });
+    });
+  });
+
   describe('null, given to a tool that coerces', () => {
     const wiping = createParser({
       formats: ['hermes'],
