@@ -57,6 +57,8 @@ const SCHEMA_MAPS = [
   '$defs',
   'definitions',
   'dependentSchemas',
+  // draft-07: a field's name maps to a subschema, or to a list of names (left as it is).
+  'dependencies',
 ] as const;
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
 const SCHEMA_SLOTS = [

@@ -84,6 +84,19 @@ describe('markIntegerFields', () => {
     });
   });
 
+  it('should mark integer types in dependent schemas, draft-07 dependencies included', () => {
+    const dependent = { properties: { id: { type: 'integer' } } };
+    const marked = markIntegerFields({
+      type: 'object',
+      dependentSchemas: { a: dependent },
+      dependencies: { a: dependent, b: ['a'] },
+    }) as Record<string, Record<string, unknown>>;
+    const expected = { properties: { id: { type: 'integer', ...MARK } } };
+    expect(marked['dependentSchemas']).toEqual({ a: expected });
+    // The list form (fields required with `b`) holds no subschema and stays as written.
+    expect(marked['dependencies']).toEqual({ a: expected, b: ['a'] });
+  });
+
   it('should keep a property named __proto__ as a property', () => {
     const schema = JSON.parse(
       '{"type": "object", "properties": {"__proto__": {"type": "integer"}}}',
