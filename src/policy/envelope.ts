@@ -1,12 +1,37 @@
 /**
  * Rejection envelopes: what to tell the model about a refused call, compact enough to fix in one
  * turn (the production guide's `{ error, tool, field, expected, received, hint }`). One builder
- * per kind of refusal, so every hint is written once.
+ * per kind of refusal, so every hint is written once, and every builder bounds what it quotes:
+ * the model's own text (a tool name, a key) is cut to `MAX_QUOTED` units wherever it appears.
  */
 import type { ErrorEnvelope, EnvelopeField } from '../types.js';
+import { clip, clipMiddle, excerpt } from '../validate/errors.js';
 
 /** The fixed hint that ends every envelope: fix and retry, no apology turn. */
 const RETRY = 'Fix the tool call and retry. Do not apologize.';
+
+/**
+ * Longest `expected` or `received` sentence. The model-written text quoted in one is already cut
+ * to `MAX_QUOTED`; this bounds what a `checkArguments` hook or an issue message says.
+ */
+const MAX_SENTENCE = 500;
+
+/**
+ * A tool name as an envelope quotes it: the model wrote it, and may have written 50,000
+ * characters of it.
+ */
+function quotedTool(tool: string): string {
+  return clip(tool);
+}
+
+/** A field error with every part bounded: the pointer holds keys the model wrote. */
+function boundedField({ field, expected, received }: EnvelopeField): EnvelopeField {
+  return {
+    field: clipMiddle(field),
+    expected: clip(expected, MAX_SENTENCE),
+    received: clip(received, MAX_SENTENCE),
+  };
+}
 
 /**
  * Adds `tool` only when known (`exactOptionalPropertyTypes` forbids an explicit `undefined`).
@@ -16,7 +41,7 @@ const RETRY = 'Fix the tool call and retry. Do not apologize.';
  * @returns The envelope.
  */
 function withTool(envelope: ErrorEnvelope, tool: string | undefined): ErrorEnvelope {
-  return tool === undefined ? envelope : { ...envelope, tool };
+  return tool === undefined ? envelope : { ...envelope, tool: quotedTool(tool) };
 }
 
 /**
@@ -33,13 +58,14 @@ function withTool(envelope: ErrorEnvelope, tool: string | undefined): ErrorEnvel
 export function unknownToolEnvelope(tool: string, allowed: string[]): ErrorEnvelope {
   const names =
     allowed.length === 0 ? 'no tools are available' : `call one of: ${allowed.join(', ')}`;
+  const quoted = excerpt(tool);
   return {
     error: 'unknown_tool',
-    tool,
+    tool: quotedTool(tool),
     expected: 'the name of an allowed tool',
-    received: JSON.stringify(tool),
+    received: quoted,
     allowed,
-    hint: `There is no tool named ${JSON.stringify(tool)}; ${names}. ${RETRY}`,
+    hint: `There is no tool named ${quoted}; ${names}. ${RETRY}`,
   };
 }
 
@@ -59,16 +85,16 @@ export function validationEnvelope(
   fields: readonly EnvelopeField[],
   hint?: string,
 ): ErrorEnvelope {
-  const [first, ...rest] = fields;
+  const [first, ...rest] = fields.slice(0, 10).map(boundedField);
   const envelope: ErrorEnvelope = {
     error: 'tool_validation_failed',
-    tool,
+    tool: quotedTool(tool),
     field: first?.field ?? '',
     expected: first?.expected ?? 'valid arguments',
     received: first?.received ?? 'invalid arguments',
-    hint: hint ?? RETRY,
+    hint: hint === undefined ? RETRY : clip(hint, MAX_SENTENCE),
   };
-  return rest.length === 0 ? envelope : { ...envelope, more: rest.slice(0, 9) };
+  return rest.length === 0 ? envelope : { ...envelope, more: rest };
 }
 
 /**
@@ -83,11 +109,12 @@ export function validationEnvelope(
  * ```
  */
 export function sanitizationEnvelope(tool: string, field: EnvelopeField): ErrorEnvelope {
+  const bounded = boundedField(field);
   return {
     error: 'sanitization_failed',
-    tool,
-    ...field,
-    hint: `Remove the refused content from ${field.field || 'the arguments'}. ${RETRY}`,
+    tool: quotedTool(tool),
+    ...bounded,
+    hint: `Remove the refused content from ${bounded.field || 'the arguments'}. ${RETRY}`,
   };
 }
 
@@ -105,7 +132,7 @@ export function sanitizationEnvelope(tool: string, field: EnvelopeField): ErrorE
 export function hookFailedEnvelope(tool: string): ErrorEnvelope {
   return {
     error: 'hook_failed',
-    tool,
+    tool: quotedTool(tool),
     hint: 'The call could not be checked and was not run. Do not retry it unchanged.',
   };
 }
@@ -151,8 +178,29 @@ export function malformedEnvelope(
     {
       error: 'malformed_tool_call',
       expected: `a complete call in ${syntax} syntax, its arguments a JSON object`,
-      received,
+      received: clip(received, MAX_SENTENCE),
       hint: 'The tool call could not be read. Write it again, complete, in the same syntax.',
+    },
+    tool,
+  );
+}
+
+/**
+ * The envelope of a streamed call given up on after its start was announced: what followed the
+ * name could not be read as the call's arguments.
+ *
+ * @param tool - The name the model wrote.
+ * @returns A `malformed_tool_call` envelope.
+ * @example
+ * ```ts
+ * abandonedEnvelope('search').hint; // 'The tool call could not be read as it was written. ...'
+ * ```
+ */
+export function abandonedEnvelope(tool: string | undefined): ErrorEnvelope {
+  return withTool(
+    {
+      error: 'malformed_tool_call',
+      hint: 'The tool call could not be read as it was written. Emit the whole call again.',
     },
     tool,
   );
@@ -236,7 +284,7 @@ export function tooManyCallsEnvelope(limit: number): ErrorEnvelope {
 export function fallbackEnvelope(tool: string, primary: string): ErrorEnvelope {
   return {
     error: 'fallback_not_allowed',
-    tool,
+    tool: quotedTool(tool),
     expected: primary,
     hint: `To call a tool, emit the call in the primary syntax (${primary}).`,
   };
@@ -258,7 +306,7 @@ export function fallbackEnvelope(tool: string, primary: string): ErrorEnvelope {
 export function ambiguousEnvelope(tool: string, count: number, primary: string): ErrorEnvelope {
   return {
     error: 'ambiguous_tool_calls',
-    tool,
+    tool: quotedTool(tool),
     expected: `tool calls in the primary syntax (${primary})`,
     received: `${count} candidate tool calls outside the primary syntax`,
     hint: `It is not clear which of these is a tool call. Emit each intended call again in the primary syntax (${primary}).`,

@@ -7,6 +7,7 @@
 import type { ExtractedCall } from '../pipeline/extract.js';
 import { createOwnIds, type OwnIds } from '../ids.js';
 import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
+import { abandonedEnvelope } from '../policy/envelope.js';
 import { createHeldText, type HeldText } from './held-text.js';
 import { createJsonPrefixWriter, type JsonPrefixWriter } from './json-writer.js';
 
@@ -212,11 +213,7 @@ export function abandonCall(started: StartedCall, span: Span, out: StreamEvent[]
     format: started.format,
     span,
     reason: 'malformed',
-    envelope: {
-      error: 'malformed_tool_call',
-      tool: started.name,
-      hint: 'The tool call could not be read as it was written. Emit the whole call again.',
-    },
+    envelope: abandonedEnvelope(started.name),
     repairs: [],
   };
   out.push({ type: 'tool-call-end', id: started.id, rejection });

@@ -15,8 +15,18 @@ export interface FieldError {
   received: string;
 }
 
-/** Longest `received` excerpt: the envelope must stay compact. */
-const MAX_RECEIVED = 120;
+/**
+ * Longest piece of model-written text an envelope quotes (a value, a field's pointer, a tool
+ * name): the envelope must stay compact, and a model can write a 50,000-character key.
+ */
+export const MAX_QUOTED = 120;
+
+/**
+ * Values an `enum` field's envelope lists, and the length they may take, before it says how many
+ * more there are: a schema may allow thousands.
+ */
+const MAX_LISTED = 20;
+const MAX_LISTED_LENGTH = 300;
 
 /**
  * Describes ajv errors as field errors, most useful first, one per field.
@@ -38,7 +48,8 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
     const item = describeError(error);
     if (seen.has(item.field)) continue;
     seen.add(item.field);
-    described.push(item);
+    // The pointer holds keys the model wrote.
+    described.push({ ...item, field: clipMiddle(item.field) });
   }
   if (described.length === 0)
     described.push({ field: '', expected: 'valid arguments', received: 'invalid arguments' });
@@ -73,13 +84,13 @@ function describeError(error: ErrorObject): FieldError {
     case 'enum':
       return {
         field: error.instancePath,
-        expected: `one of ${(params['allowedValues'] as unknown[]).map((value) => JSON.stringify(value)).join(' | ')}`,
+        expected: oneOf(params['allowedValues'] as unknown[]),
         received: excerpt(error.data),
       };
     case 'const':
       return {
         field: error.instancePath,
-        expected: `exactly ${JSON.stringify(params['allowedValue'])}`,
+        expected: `exactly ${excerpt(params['allowedValue'])}`,
         received: excerpt(error.data),
       };
     case EXACT_INTEGER_KEYWORD:
@@ -129,7 +140,7 @@ function readField(data: unknown, key: string): unknown {
  * A short JSON excerpt of a value for an envelope.
  *
  * @param value - Any value from the arguments.
- * @returns JSON text of at most 120 units (cut with `…`), `nothing` for `undefined`.
+ * @returns JSON text of at most {@link MAX_QUOTED} units (cut with `…`), `nothing` for `undefined`.
  * @example
  * ```ts
  * excerpt('critial'); // '"critial"'
@@ -149,7 +160,68 @@ export function excerpt(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return text.length > MAX_RECEIVED ? `${text.slice(0, MAX_RECEIVED - 1)}…` : text;
+  return clip(text);
+}
+
+/**
+ * Cuts a text to at most `max` units, ending it with `…`, without splitting a surrogate pair.
+ *
+ * @param text - Any text, typically written by the model.
+ * @param max - The longest result; {@link MAX_QUOTED} by default.
+ * @returns The text, or its start and `…`.
+ * @example
+ * ```ts
+ * clip('abcdef', 4); // 'abc…'
+ * ```
+ */
+export function clip(text: string, max = MAX_QUOTED): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, pairSafe(text, max - 1))}…`;
+}
+
+/**
+ * Cuts a JSON pointer to at most {@link MAX_QUOTED} units in its middle, keeping its start and
+ * its last segments, the most specific part.
+ *
+ * @param pointer - A pointer that may hold long keys.
+ * @returns The pointer, or its ends around `…`.
+ * @example
+ * ```ts
+ * clipMiddle(`/${'k'.repeat(500)}/name`).length; // 120
+ * ```
+ */
+export function clipMiddle(pointer: string): string {
+  if (pointer.length <= MAX_QUOTED) return pointer;
+  const head = pairSafe(pointer, (MAX_QUOTED - 1) >> 1);
+  let tail = pointer.length - (MAX_QUOTED - 1 - head);
+  // Never start the tail on the low half of a pair.
+  if (isLowSurrogate(pointer.charCodeAt(tail))) tail += 1;
+  return `${pointer.slice(0, head)}…${pointer.slice(tail)}`;
+}
+
+/** `end`, or one less where `end` would split a surrogate pair. */
+function pairSafe(text: string, end: number): number {
+  return isLowSurrogate(text.charCodeAt(end)) && end > 0 ? end - 1 : end;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** An enum's values in words: the first few (see {@link MAX_LISTED}), then how many more. */
+function oneOf(values: readonly unknown[]): string {
+  const listed: string[] = [];
+  let length = 0;
+  for (const value of values) {
+    const text = excerpt(value);
+    if (listed.length === MAX_LISTED) break;
+    if (listed.length > 0 && length + text.length > MAX_LISTED_LENGTH) break;
+    listed.push(text);
+    length += text.length + 3;
+  }
+  const rest = values.length - listed.length;
+  const words = `one of ${listed.join(' | ')}`;
+  return rest > 0 ? `${words}, or one of ${rest} more` : words;
 }
 
 /** NaN and ±Infinity (`1e400` reads as Infinity): numbers JSON has no text for. */
