@@ -11,6 +11,7 @@ import { cloneJson, isPlainObject, setOwn } from './clone.js';
 import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
 import { STRING_FORMATS } from './formats.js';
 import { undeclaredRequired } from './declared-required.js';
+import { referenceLoop } from './reference-loops.js';
 import { addExactIntegerKeyword, isPastExact, markIntegerFields } from './exact-integers.js';
 
 /** What validating one arguments object gave. */
@@ -114,48 +115,95 @@ export function createSchemaCompiler(): SchemaCompiler {
 
   return {
     compile(schema, coerce) {
-      const dialect = schemaDialect(schema);
-      if (dialect === undefined) {
-        throw new Error(
-          `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
-        );
-      }
-      const undeclared = undeclaredRequired(schema);
-      if (undeclared !== undefined) throw new Error(undeclared);
-      // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
-      const marked = markIntegerFields(schema);
-      const validate: ValidateFunction = instanceFor(dialect, coerce ? 'twin' : 'plain').compile(
-        marked,
+      return guarded(compileOne(schema, coerce));
+    },
+  };
+
+  function compileOne(schema: Record<string, unknown>, coerce: boolean): ToolValidator {
+    const dialect = schemaDialect(schema);
+    if (dialect === undefined) {
+      throw new Error(
+        `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
       );
-      if (!coerce) {
-        return {
-          validate(argumentsValue) {
-            if (validate(argumentsValue))
-              return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
-            return { ok: false, errors: describeErrors(validate.errors) };
-          },
-        };
-      }
-      const coercing: ValidateFunction = instanceFor(dialect, 'coerce').compile(marked);
+    }
+    const undeclared = undeclaredRequired(schema);
+    if (undeclared !== undefined) throw new Error(undeclared);
+    const loop = referenceLoop(schema);
+    if (loop !== undefined) {
+      throw new Error(
+        `its $refs form a loop with no object or array in between (${loop.join(' → ')}): checking a value would check the same value again without end. Make each round of the recursion go through "properties" or "items"`,
+      );
+    }
+    // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
+    const marked = markIntegerFields(schema);
+    const validate = compileWith(instanceFor(dialect, coerce ? 'twin' : 'plain'), marked);
+    if (!coerce) {
       return {
-        validate(argumentsValue, offset) {
-          // A value valid as written is never coerced: ajv coerces in place while it tries each
-          // branch of an anyOf, so `"007"` for `anyOf: [integer, string]` came out as `"7"`.
+        validate(argumentsValue) {
           if (validate(argumentsValue))
             return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
-          const subject = cloneJson(argumentsValue);
-          if (!coercing(subject)) return { ok: false, errors: describeErrors(coercing.errors) };
-          keepWritten(argumentsValue, subject);
-          const coercions: Coercion[] = [];
-          collectCoercions(argumentsValue, subject, '', coercions);
-          const refused = coercions.flatMap(refusedCoercion);
-          if (refused.length > 0) return { ok: false, errors: refused };
-          // What runs must be valid as it is, whatever ajv rewrote on the way.
-          if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
-          const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
-          return { ok: true, value: subject as Record<string, unknown>, repairs };
+          return { ok: false, errors: describeErrors(validate.errors) };
         },
       };
+    }
+    const coercing = compileWith(instanceFor(dialect, 'coerce'), marked);
+    return {
+      validate(argumentsValue, offset) {
+        // A value valid as written is never coerced: ajv coerces in place while it tries each
+        // branch of an anyOf, so `"007"` for `anyOf: [integer, string]` came out as `"7"`.
+        if (validate(argumentsValue))
+          return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
+        const subject = cloneJson(argumentsValue);
+        if (!coercing(subject)) return { ok: false, errors: describeErrors(coercing.errors) };
+        keepWritten(argumentsValue, subject);
+        const coercions: Coercion[] = [];
+        collectCoercions(argumentsValue, subject, '', coercions);
+        const refused = coercions.flatMap(refusedCoercion);
+        if (refused.length > 0) return { ok: false, errors: refused };
+        // What runs must be valid as it is, whatever ajv rewrote on the way.
+        if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
+        const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
+        return { ok: true, value: subject as Record<string, unknown>, repairs };
+      },
+    };
+  }
+}
+
+/**
+ * Compiles with ajv; a stack overflow while compiling (a loop of references that
+ * `referenceLoop` could not follow, such as one through a remote `$id`) says so.
+ */
+function compileWith(ajv: Ajv | Ajv2020, schema: Record<string, unknown>): ValidateFunction {
+  try {
+    return ajv.compile(schema);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Error(
+      `ajv ran out of stack compiling it (${error.message}); its $refs may form a loop with no object or array in between`,
+      { cause: error },
+    );
+  }
+}
+
+/** A field error for arguments whose check could not finish: refused, never thrown. */
+const UNCHECKED: FieldError = {
+  field: '',
+  expected: "arguments this tool's schema can check",
+  received: 'arguments whose check ran out of stack',
+};
+
+/**
+ * Parsing never throws: a check that fails with an exception (ajv out of stack on a schema whose
+ * recursion reads no deeper into the value) refuses the call instead.
+ */
+function guarded(validator: ToolValidator): ToolValidator {
+  return {
+    validate(argumentsValue, offset) {
+      try {
+        return validator.validate(argumentsValue, offset);
+      } catch {
+        return { ok: false, errors: [UNCHECKED] };
+      }
     },
   };
 }
