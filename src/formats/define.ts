@@ -9,6 +9,7 @@ import type { Format, FormatContext, RawCall, Section, SyntaxKind } from './form
 import { isPlainObject } from './shared/call-object.js';
 import { readJsonPayload } from './shared/json-payload.js';
 import { runGrammar, type GeneratedParse } from './shared/run-grammar.js';
+import { ignoreRejection } from '../ignore-rejection.js';
 
 /** One call as a custom lowering returns it. */
 export interface DefinedCall {
@@ -99,7 +100,14 @@ export function defineFormat<Node>(definition: FormatDefinition<Node>): Format {
       if (matched === undefined) return undefined;
       const lowered = definition.lower(matched.node, createHelpers(context, start, matched.end));
       if (lowered === undefined) return undefined;
-      return toSection(definition.id, lowered, start, matched.end);
+      try {
+        return toSection(definition.id, lowered, start, matched.end);
+      } catch (error) {
+        // An async lowering answers with a promise, which has no calls: the throw becomes an
+        // issue (safeParseAt), and the dropped promise must not reject unhandled.
+        ignoreRejection(lowered);
+        throw error;
+      }
     },
   });
 }

@@ -12,6 +12,7 @@ import type { LanguageModelMiddleware } from 'ai';
 import type { ParserOptions, ToolDefinition } from '../options.js';
 import { createParser, type Parser } from '../parser.js';
 import type { RejectedCall } from '../types.js';
+import { ignoreRejection } from '../ignore-rejection.js';
 import { convertContent, refusalWarning, rejectionWarning } from './ai-sdk/convert.js';
 import {
   finishAfterGate,
@@ -118,7 +119,8 @@ export function toolCallMiddleware(
   };
   const report = (rejection: RejectedCall): void => {
     try {
-      onRejected?.(rejection);
+      // An async callback's promise is dropped: what it rejects with is ignored like a throw.
+      ignoreRejection(onRejected?.(rejection));
     } catch {
       // A throwing callback must not lose the response.
     }

@@ -13,6 +13,7 @@ import {
   type MarkerTable,
 } from './marker-index.js';
 import { tagIssues } from './issue-format.js';
+import { ignoreRejection } from '../ignore-rejection.js';
 import { createExampleCursor } from './example-context.js';
 import {
   firstReasoningToken,
@@ -316,12 +317,15 @@ export function safeParseAt(
   context: FormatContext,
   start: number,
 ): Section | undefined {
+  let section: Section | undefined;
   try {
-    const section = format.parseAt(context, start);
+    section = format.parseAt(context, start);
     if (section === undefined || section.end <= start) return undefined;
     if (section.issues.length > 0) tagIssues(section.issues, format.id);
     return section;
   } catch (error) {
+    // An async parseAt answers with a promise, dropped here: what it rejects with is ignored.
+    ignoreRejection(section);
     const tooDeep = error instanceof RangeError;
     const issue: Issue = {
       code: tooDeep ? 'too-deep' : 'malformed-tool-call',

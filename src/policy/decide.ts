@@ -32,6 +32,7 @@ import {
   validationEnvelope,
 } from './envelope.js';
 import type { ArgumentCheck, ArgumentVerdict } from './options.js';
+import { ignoreRejection } from '../ignore-rejection.js';
 import type { PinnedTool, ToolRegistry } from './tools.js';
 
 /** A call as the gate sees it: phase 1's `ExtractedCall`, or a provider-native call. */
@@ -347,18 +348,26 @@ function sanitize(
   return outcome;
 }
 
-/** Runs the caller's hook on a frozen copy; a throw or a promise means `hook-failed`. */
+/**
+ * Runs the caller's hook on a frozen copy; a throw or a promise means `hook-failed`. A promise is
+ * dropped, so it gets a rejection handler: an async hook that rejects must not crash the process.
+ */
 function runCheck(
   check: ArgumentCheck | undefined,
   call: ToolCall,
   context: unknown,
 ): (FieldError & { hint?: string }) | 'hook-failed' | undefined {
   if (check === undefined) return undefined;
+  let answer: unknown;
   try {
     // A copy, frozen: the hook may read the call but never change what runs. Reading the verdict
     // is inside the try too: a getter or a Proxy in it may throw.
-    return readVerdict(check(deepFreeze(cloneJson(call)), context));
+    answer = check(deepFreeze(cloneJson(call)), context);
+    const verdict = readVerdict(answer as ArgumentVerdict);
+    if (verdict === 'hook-failed') ignoreRejection(answer);
+    return verdict;
   } catch {
+    ignoreRejection(answer);
     return 'hook-failed';
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { CallVerdict } from '../policy/decide.js';
 import type { CallFormat, TelemetryRecord } from '../types.js';
+import { ignoreRejection } from '../ignore-rejection.js';
 
 /** What a record needs beyond the verdict. */
 export interface RecordContext {
@@ -71,8 +72,10 @@ export function createTelemetrySink(
   }
   return (record) => {
     try {
-      // The caller gets a copy: what it does with it cannot reach the result.
-      callback(structuredClone(record));
+      // The caller gets a copy: what it does with it cannot reach the result. An async callback's
+      // promise is dropped; what it rejects with is ignored like a throw.
+      const answer: unknown = callback(structuredClone(record));
+      if (answer !== undefined) ignoreRejection(answer);
     } catch {
       // Deliberately ignored (see above).
     }

@@ -44,4 +44,31 @@ describe('defineFormat', () => {
       /peggy-generated/,
     );
   });
+
+  it('should read an async lowering as an unreadable section and leave no unhandled rejection', async () => {
+    const seen: unknown[] = [];
+    const listener = (reason: unknown): void => {
+      seen.push(reason);
+    };
+    process.on('unhandledRejection', listener);
+    try {
+      const asyncLower = defineFormat({
+        id: 'x-async',
+        markers: ['/tool '],
+        parse,
+        startRule: 'Command',
+        lower: (async () => {
+          throw new Error('lowering down');
+        }) as never,
+      });
+      const result = createParser({ formats: [asyncLower] }).parse('/tool note {}');
+      expect(result.calls).toEqual([]);
+      expect(result.issues[0]?.code).toBe('malformed-tool-call');
+      // Node reports an unhandled rejection once the microtasks after it have run.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(seen).toEqual([]);
+  });
 });

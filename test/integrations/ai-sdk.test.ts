@@ -162,6 +162,37 @@ for (const { name, skip, load } of SDKS) {
       expect(rejected.map((rejection) => rejection.reason)).toEqual(['unknown-tool']);
     });
 
+    it('should ignore an async onRejected that rejects, as it ignores one that throws', async () => {
+      const { sdk, Mock } = await load();
+      const seen: unknown[] = [];
+      const listener = (reason: unknown): void => {
+        seen.push(reason);
+      };
+      process.on('unhandledRejection', listener);
+      try {
+        const model = sdk.wrapLanguageModel({
+          model: new Mock({ doGenerate: async () => generateResult(REFUSED) }),
+          middleware: toolCallMiddleware({
+            formats: ['hermes'],
+            onRejected: async () => {
+              throw new Error('audit log down');
+            },
+          }),
+        });
+        const result = await sdk.generateText({
+          model,
+          prompt: 'Clean up.',
+          tools: weatherTools(sdk),
+        });
+        expect(result.toolCalls).toEqual([]);
+        // Node reports an unhandled rejection once the microtasks after it have run.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        process.off('unhandledRejection', listener);
+      }
+      expect(seen).toEqual([]);
+    });
+
     it('should refuse arguments that break the tool schema', async () => {
       const { sdk, Mock } = await load();
       const text = '<tool_call>{"name": "get_weather", "arguments": {"town": "Ghent"}}</tool_call>';

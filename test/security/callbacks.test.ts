@@ -206,3 +206,79 @@ describe('an onTelemetry callback that misbehaves', () => {
     expect(parser.recordToolResult(call!.id, 'ok')?.tool_result_status).toBe('ok');
   });
 });
+
+/** Rejections nobody handled while `run` and the turns after it ran. */
+async function unhandledDuring(run: () => void): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const listener = (reason: unknown): void => {
+    seen.push(reason);
+  };
+  process.on('unhandledRejection', listener);
+  try {
+    run();
+    // Node reports an unhandled rejection once the microtasks after it have run.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    process.off('unhandledRejection', listener);
+  }
+  return seen;
+}
+
+describe('a callback that answers with a promise that rejects', () => {
+  it('should refuse the call as hook-failed and leave no unhandled rejection for an async checkArguments', async () => {
+    const hook = (async () => {
+      throw new Error('db down');
+    }) as unknown as ArgumentCheck;
+    let results: ParseResult[] = [];
+    const seen = await unhandledDuring(() => {
+      results = both({ formats: ['hermes'], tools: TOOLS, policy: { checkArguments: hook } }, CALL);
+    });
+    expect(seen).toEqual([]);
+    for (const result of results) {
+      expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['hook-failed']);
+    }
+  });
+
+  it('should leave no unhandled rejection for an async onTelemetry', async () => {
+    const onTelemetry = async (): Promise<void> => {
+      throw new Error('collector down');
+    };
+    let results: ParseResult[] = [];
+    const seen = await unhandledDuring(() => {
+      const parser = createParser({ formats: ['hermes'], tools: TOOLS, onTelemetry });
+      const [call] = parser.parse(CALL).calls;
+      parser.recordToolResult(call!.id, 'ok');
+      results = both({ formats: ['hermes'], tools: TOOLS, onTelemetry }, `${CALL}\n${BAD_CALL}`);
+    });
+    expect(seen).toEqual([]);
+    for (const result of results) {
+      expect(result.calls.map((call) => call.name)).toEqual(['delete_file']);
+    }
+  });
+
+  it('should leave no unhandled rejection for a thenable hook whose then throws or rejects at once', async () => {
+    const thenables = [
+      {
+        then(): never {
+          throw new Error('then');
+        },
+      },
+      {
+        then(_resolve: unknown, reject: (reason: unknown) => void): void {
+          reject(new Error('rejected at once'));
+        },
+      },
+    ];
+    const seen = await unhandledDuring(() => {
+      for (const thenable of thenables) {
+        const hook = (() => thenable) as unknown as ArgumentCheck;
+        const onTelemetry = (() => thenable) as unknown as () => void;
+        both(
+          { formats: ['hermes'], tools: TOOLS, policy: { checkArguments: hook }, onTelemetry },
+          CALL,
+        );
+      }
+    });
+    expect(seen).toEqual([]);
+  });
+});
