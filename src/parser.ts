@@ -59,12 +59,14 @@ export interface Parser {
    * Starts a stream over one output: `push(delta)` and `end()` return events whose fold is
    * `parse(text)` for any chunking.
    *
+   * @param options - `context` for `policy.checkArguments`, handed to every call of this stream.
    * @returns A new stream (one per output).
+   * @throws TypeError when `options` holds anything but `context` (a caller mistake).
    */
-  stream(): StreamParser;
+  stream(options?: ParseOptions): StreamParser;
 }
 
-/** Per-call options of `parse` and `fromNative`. */
+/** Per-call options of `parse`, `fromNative` and `stream`. */
 export interface ParseOptions {
   /** The caller's session (tenant, user...), handed to `policy.checkArguments` untouched. */
   context?: unknown;
@@ -176,7 +178,9 @@ export function createParser(options: ParserOptions = {}): Parser {
         telemetry: decision.telemetry,
       };
     },
-    stream() {
+    stream(streamOptions) {
+      // Read once, when the stream starts: every call of this output is checked in one session.
+      const context = contextOf(streamOptions, 'stream');
       return createStreamParser({
         settings: { plan, tools: registry?.schemas, limits },
         maxOutputSize: limits.maxOutputSize,
@@ -196,7 +200,7 @@ export function createParser(options: ParserOptions = {}): Parser {
             },
           });
           return ({ text, calls, issues }) =>
-            streamGate.decide({ text, calls, issues, context: undefined, extractMs: 0 });
+            streamGate.decide({ text, calls, issues, context, extractMs: 0 });
         },
       });
     },

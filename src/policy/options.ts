@@ -23,7 +23,10 @@ export type ArgumentCheck = (call: Readonly<ToolCall>, context: unknown) => Argu
 export interface PolicyOptions {
   /** `'exact'` (default) or `'ladder'`: case-insensitive, namespace tail, loose (ds2api). */
   nameMatching?: NameMatching;
-  /** The caller's cross-check; `context` is what `parse(text, { context })` was given. */
+  /**
+   * The caller's cross-check; `context` is what `parse(text, { context })`,
+   * `parser.stream({ context })` or `fromNative(input, { context })` was given.
+   */
   checkArguments?: ArgumentCheck;
 }
 

@@ -4,6 +4,7 @@
  * consumes a tool-call section, and `null` while it buffers a possible marker. Like every other
  * output of the library, a call is only ever emitted once it is validated.
  */
+import type { ParseOptions } from '../parser.js';
 import type { ParseResult, RejectedCall, StreamEvent } from '../types.js';
 import type { StreamParser } from './stream-parser.js';
 import { createValidatedCalls } from './validated-calls.js';
@@ -38,6 +39,11 @@ export interface ToolParserAdapter {
 export interface ToolParserAdapterOptions {
   /** Told about each call the parser refused while streaming; such a call is never emitted. */
   onRejected?: (rejection: RejectedCall) => void;
+  /**
+   * The caller's session, handed to `policy.checkArguments` for every call of every session of
+   * this adapter (`parseComplete` and each stream).
+   */
+  context?: unknown;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface ToolParserAdapterOptions {
  * that break the schema) would run. Indexes stay dense across refused calls.
  *
  * @param parser - A parser from `createParser`.
- * @param options - `onRejected`, told about refused calls.
+ * @param options - `onRejected`, told about refused calls; `context` for `policy.checkArguments`.
  * @returns The adapter.
  * @example
  * ```ts
@@ -60,12 +66,15 @@ export interface ToolParserAdapterOptions {
  */
 export function createToolParserAdapter(
   parser: {
-    parse(text: string): ParseResult;
-    stream(): StreamParser;
+    parse(text: string, options?: ParseOptions): ParseResult;
+    stream(options?: ParseOptions): StreamParser;
   },
   options: ToolParserAdapterOptions = {},
 ): ToolParserAdapter {
-  let stream = parser.stream();
+  // Only a context the caller gave is passed on: a parser-like object need not take options.
+  const perCall: ParseOptions | undefined =
+    options.context === undefined ? undefined : { context: options.context };
+  let stream = parser.stream(perCall);
   let calls = createValidatedCalls(options.onRejected);
   const convert = (events: StreamEvent[]): ToolParserDelta[] => {
     const deltas: ToolParserDelta[] = [];
@@ -86,7 +95,7 @@ export function createToolParserAdapter(
   };
   return {
     parseComplete(response) {
-      const result = parser.parse(response);
+      const result = parser.parse(response, perCall);
       return {
         content: result.content,
         toolCalls: result.calls.map((call) => ({
@@ -103,7 +112,7 @@ export function createToolParserAdapter(
       return stream.inSection ? [] : null;
     },
     reset() {
-      stream = parser.stream();
+      stream = parser.stream(perCall);
       calls = createValidatedCalls(options.onRejected);
     },
     finish() {

@@ -307,3 +307,88 @@ describe('adapters', () => {
     expect(adapter.parseComplete(CALL).toolCalls[0]?.arguments).toBe('{"city":"Antwerp","days":2}');
   });
 });
+
+describe('the caller context', () => {
+  // A tenant check: the account must be the session's own.
+  const tenantOptions: ParserOptions = {
+    ...hermes,
+    tools: [
+      {
+        name: 'refund',
+        effect: 'write',
+        parameters: { type: 'object', properties: { account: { type: 'string' } } },
+      },
+    ],
+    policy: {
+      checkArguments: (call, context) =>
+        call.arguments['account'] === (context as { tenant?: string } | undefined)?.tenant,
+    },
+  };
+  const refund = '<tool_call>{"name": "refund", "arguments": {"account": "acct_7"}}</tool_call>';
+  const mine = { context: { tenant: 'acct_7' } };
+  const theirs = { context: { tenant: 'acct_9' } };
+
+  it('should hand the context of stream({ context }) to every decision, as parse does', () => {
+    const parser = createParser(tenantOptions);
+    for (const options of [mine, theirs]) {
+      const expected = parser.parse(`${refund}${refund}`, options);
+      for (const deltas of [[`${refund}${refund}`], [...`${refund}${refund}`]]) {
+        const stream = parser.stream(options);
+        const folded = foldEvents([
+          ...deltas.flatMap((delta) => stream.push(delta)),
+          ...stream.end(),
+        ]);
+        expect(folded.calls.map((call) => call.arguments)).toEqual(
+          expected.calls.map((call) => call.arguments),
+        );
+        expect(folded.rejected.map((rejection) => rejection.reason)).toEqual(
+          expected.rejected.map((rejection) => rejection.reason),
+        );
+      }
+    }
+    expect(parser.parse(refund, theirs).rejected.map((rejection) => rejection.reason)).toEqual([
+      'check-failed',
+    ]);
+  });
+
+  it('should pass the context through the Web, async-iterable and MAX adapters', async () => {
+    const parser = createParser(tenantOptions);
+    const source = (): ReadableStream<string> =>
+      new ReadableStream<string>({
+        start(controller) {
+          controller.enqueue(refund);
+          controller.close();
+        },
+      });
+    for (const [options, accepted] of [
+      [mine, 1],
+      [theirs, 0],
+    ] as const) {
+      const piped: StreamEvent[] = [];
+      for await (const event of source().pipeThrough(toTransformStream(parser, options)))
+        piped.push(event);
+      expect(foldEvents(piped).calls).toHaveLength(accepted);
+      const iterated: StreamEvent[] = [];
+      for await (const event of streamEvents(parser, source(), options)) iterated.push(event);
+      expect(foldEvents(iterated).calls).toHaveLength(accepted);
+      const adapter = createToolParserAdapter(parser, options);
+      const deltas = [...(adapter.parseDelta(refund) ?? []), ...adapter.finish()];
+      expect(deltas.filter((delta) => delta.kind === 'tool-call' && delta.name)).toHaveLength(
+        accepted,
+      );
+      expect(adapter.parseComplete(refund).toolCalls).toHaveLength(accepted);
+    }
+  });
+
+  it('should refuse a stream option other than context, so a hook never runs without its session', () => {
+    const parser = createParser(tenantOptions);
+    expect(() => parser.stream({ contxt: { tenant: 'acct_7' } } as never)).toThrow(
+      new TypeError(
+        'parser.stream: unknown option "contxt"; the only per-call option is "context"',
+      ),
+    );
+    expect(() => parser.stream('acct_7' as never)).toThrow(
+      /^parser\.stream: options must be an object/,
+    );
+  });
+});
