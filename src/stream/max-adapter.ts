@@ -31,7 +31,10 @@ export interface ToolParserAdapter {
   parseDelta(delta: string): ToolParserDelta[] | null;
   /** Starts a new streaming session; also flushes nothing (call `finish` first to keep the tail). */
   reset(): void;
-  /** Ends the current session, returning the held tail's deltas (not in the protocol). */
+  /**
+   * Ends the current session, returning the held tail's deltas (not in the protocol). Call
+   * `reset()` before the next `parseDelta`.
+   */
   finish(): ToolParserDelta[];
 }
 
@@ -75,6 +78,8 @@ export function createToolParserAdapter(
   const perCall: ParseOptions | undefined =
     options.context === undefined ? undefined : { context: options.context };
   let stream = parser.stream(perCall);
+  // finish() ended the stream: a delta now belongs to the next session, which reset() starts.
+  let finished = false;
   let calls = createValidatedCalls(options.onRejected);
   const convert = (events: StreamEvent[]): ToolParserDelta[] => {
     const deltas: ToolParserDelta[] = [];
@@ -107,6 +112,11 @@ export function createToolParserAdapter(
       };
     },
     parseDelta(delta) {
+      if (finished) {
+        throw new TypeError(
+          'ToolParserAdapter.parseDelta: this session has finished; call reset() to start the next one',
+        );
+      }
       const deltas = convert(stream.push(delta));
       if (deltas.length > 0) return deltas;
       return stream.inSection ? [] : null;
@@ -114,8 +124,10 @@ export function createToolParserAdapter(
     reset() {
       stream = parser.stream(perCall);
       calls = createValidatedCalls(options.onRejected);
+      finished = false;
     },
     finish() {
+      finished = true;
       return convert(stream.end());
     },
   };

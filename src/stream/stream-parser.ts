@@ -74,10 +74,13 @@ export interface StreamParser {
    *
    * @param delta - Any chunk of text (a split marker, surrogate pair or `\r\n` is fine).
    * @returns The events that became final.
+   * @throws TypeError when `delta` is not a string, or when `end()` was already called (a caller
+   * mistake: that text would be lost; start a new stream for the next output).
    */
   push(delta: string): StreamEvent[];
   /**
-   * Ends the output: whatever was held is decided as `parse` decides it.
+   * Ends the output: whatever was held is decided as `parse` decides it. Calling it again is
+   * harmless and returns no events.
    *
    * @returns The last events.
    */
@@ -496,6 +499,12 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   function pushOther(delta: string): StreamEvent[] {
     if (typeof delta !== 'string') {
       throw new TypeError(`stream.push: expected a string delta, got ${typeof delta}`);
+    }
+    // Text pushed after end() could never be decided: returning nothing would lose it silently.
+    if (ended) {
+      throw new TypeError(
+        'stream.push: this stream has ended; start a new one with parser.stream() for the next output',
+      );
     }
     if (mode === 'done' || delta === '') return take();
     if (mode === 'section') return pushSection(delta);

@@ -220,6 +220,22 @@ describe('events', () => {
     expect(stream.end()).toEqual([]);
   });
 
+  it('should refuse a push after end(), whose text would otherwise be lost', () => {
+    for (const first of [CALL, 'Some prose', '<tool_call>{"name": "f"', '']) {
+      const stream = createParser(hermes).stream();
+      stream.push(first);
+      stream.end();
+      for (const late of [CALL, '']) {
+        expect(() => stream.push(late)).toThrow(
+          new TypeError(
+            'stream.push: this stream has ended; start a new one with parser.stream() for the next output',
+          ),
+        );
+      }
+      expect(stream.end()).toEqual([]);
+    }
+  });
+
   it('should hold no more than the longest marker while prose streams', () => {
     const stream = createParser({ reasoning: { startsInside: false } }).stream();
     let most = 0;
@@ -294,6 +310,18 @@ describe('adapters', () => {
       { kind: 'tool-call', index: 0, argumentsDelta: '{"city":"Oslo"}' },
     ]);
     expect(refused).toEqual(['drop_tables: unknown-tool', 'get_weather: schema-violation']);
+  });
+
+  it('should refuse a MAX delta after finish() until reset() starts the next session', () => {
+    const adapter = createToolParserAdapter(createParser(hermes));
+    adapter.parseDelta('Hello');
+    adapter.finish();
+    expect(() => adapter.parseDelta(CALL)).toThrow(/this session has finished; call reset\(\)/);
+    adapter.reset();
+    expect(adapter.parseDelta(CALL)?.map((delta) => delta.kind)).toEqual([
+      'tool-call',
+      'tool-call',
+    ]);
   });
 
   it('should answer the MAX protocol: null while buffering, [] inside a section, deltas when ready', () => {

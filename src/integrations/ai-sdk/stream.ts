@@ -132,6 +132,9 @@ export function createPartTransform(
         case 'text-end':
           return;
         case 'text-delta': {
+          // Text after the provider's finish part has no output left to join (the parser's
+          // stream has ended and would refuse it): as before, it is not passed on.
+          if (ended) return;
           const delta = String(part['delta'] ?? '');
           seen += delta;
           emit(controller, events.push(delta));
