@@ -6,7 +6,7 @@
 import type { CallHead, Format } from '../formats/format.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
-import type { StreamEvent } from '../types.js';
+import type { CallFormat, StreamEvent } from '../types.js';
 import {
   abandonCall,
   emitCall,
@@ -61,6 +61,10 @@ export interface SectionState {
    * its own hidden class, and the stream's calls into sections would turn megamorphic).
    */
   size(): number;
+  /** The call started from its head and not ended yet, if any (for a stream that stops here). */
+  openCall(): StartedCall | undefined;
+  /** The format of the section's first candidate, which names it when no call was started. */
+  format(): CallFormat;
 }
 
 /** What a section starts from. */
@@ -311,6 +315,12 @@ export function createSectionState(setup: SectionSetup): SectionState {
     },
     size() {
       return held.length;
+    },
+    openCall() {
+      return started;
+    },
+    format() {
+      return (formats[0] as Format).id;
     },
   };
 }

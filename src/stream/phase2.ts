@@ -57,6 +57,13 @@ export interface StreamPhase2 {
   adopt(eventId: string, format: CallFormat, issue: Issue): void;
   /** Decides what was kept and sends its events. */
   finish(index: number, out: StreamEvent[]): void;
+  /**
+   * The stream stopped reading (the output outgrew `maxOutputSize`): forgets what it kept for
+   * the end, which will not come.
+   *
+   * @returns The started calls that were waiting for the end to be ended, by where their issue is.
+   */
+  abandon(): { id: string; format: CallFormat; start: number }[];
 }
 
 /**
@@ -136,6 +143,13 @@ export function createStreamPhase2(
         issues.push(issue);
         if (issue.offset !== undefined) pieces.push(around(issue.offset));
       }
+    },
+    abandon() {
+      const waiting = [...adopted].map(([offset, call]) => ({ ...call, start: offset }));
+      adopted.clear();
+      deferred.length = 0;
+      issues.length = 0;
+      return waiting;
     },
     finish(index, out) {
       const readable = issues.filter((issue) => !carried.has(issueKey(issue)));

@@ -22,6 +22,7 @@ import {
 } from './finder.js';
 import { createHeldText } from './held-text.js';
 import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
+import { endOverflow, type OpenCall } from './overflow.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
 import type { SectionSettings } from './section.js';
 import { isBlank } from '../formats/shared/blanks.js';
@@ -472,7 +473,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   function pushSection(delta: string): StreamEvent[] {
     const offset = total;
     total += delta.length;
-    if (total > maxOutputSize) return stop();
+    if (total > maxOutputSize) return stop(offset);
     phase2.observe(delta, offset);
     const state = section as SectionState;
     const event = state.append(delta, out);
@@ -489,9 +490,28 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     return take();
   }
 
-  /** The output outgrew maxOutputSize: parse() refuses it whole, a stream can only stop here. */
-  function stop(): StreamEvent[] {
+  /**
+   * The output outgrew maxOutputSize at absolute `offset`: parse() refuses it whole, a stream can
+   * only stop here, dropping what it held, and end what it left open (see `overflow.ts`).
+   */
+  function stop(offset: number): StreamEvent[] {
+    const open: OpenCall[] = phase2.abandon();
+    const current = mode === 'section' ? (section as SectionState) : undefined;
+    const started = current?.openCall();
+    if (started !== undefined) open.push(started);
+    endOverflow(
+      open,
+      () => ({
+        id: ids.take(),
+        format: current?.format() ?? (plan.primary.values().next().value as Format).id,
+      }),
+      maxOutputSize,
+      offset,
+      out,
+    );
     mode = 'done';
+    section = undefined;
+    buffer = '';
     return take();
   }
 
@@ -510,7 +530,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     if (mode === 'section') return pushSection(delta);
     const offset = total;
     total += delta.length;
-    if (total > maxOutputSize) return stop();
+    if (total > maxOutputSize) return stop(offset);
     feedScans(delta, offset);
     phase2.observe(delta, offset);
     if (mode === 'prelude') {

@@ -420,3 +420,70 @@ describe('the caller context', () => {
     );
   });
 });
+
+describe('an output past maxOutputSize', () => {
+  const tools: ParserOptions['tools'] = [
+    { name: 'write_file', effect: 'write', parameters: { type: 'object' } },
+  ];
+  const limited = (reasoning: boolean): ParserOptions => ({
+    formats: ['hermes'],
+    tools,
+    limits: { maxOutputSize: 200 },
+    reasoning: { startsInside: reasoning },
+  });
+  const open = '<tool_call>{"name": "write_file", "arguments": {"body": "';
+
+  it('should end a call it started with a too-large rejection, never leave it open', () => {
+    const parser = createParser(limited(false));
+    expect(parser.parse(`${open}${'x'.repeat(300)}"}}</tool_call>`).issues[0]?.code).toBe(
+      'too-large',
+    );
+    const stream = parser.stream();
+    const events = [...stream.push(open), ...stream.push('x'.repeat(100))];
+    expect(events.filter((event) => event.type === 'tool-call-start')).toHaveLength(1);
+    events.push(...stream.push('x'.repeat(100)), ...stream.push('"}}</tool_call>'));
+    events.push(...stream.end());
+    const [start] = events.filter((event) => event.type === 'tool-call-start');
+    const ends = events.filter((event) => event.type === 'tool-call-end');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({
+      id: start?.type === 'tool-call-start' ? start.id : '',
+      rejection: {
+        name: 'write_file',
+        reason: 'too-large',
+        envelope: {
+          error: 'too_large',
+          tool: 'write_file',
+          expected: expect.stringMatching(/model output of at most 200/),
+        },
+      },
+    });
+    expect(foldEvents(events).calls).toEqual([]);
+  });
+
+  it('should say so with one too-large rejection when the text it held vanishes', () => {
+    // Held as possible reasoning until a `</think>` that never comes.
+    const stream = createParser(limited(true)).stream();
+    const events = [
+      ...stream.push('Thinking about it. '.repeat(8)),
+      ...stream.push('more '.repeat(20)),
+    ];
+    events.push(...stream.end());
+    const folded = foldEvents(events);
+    expect(folded.content + folded.reasoning).toBe('');
+    expect(
+      folded.rejected.map((rejection) => [rejection.reason, rejection.envelope.error]),
+    ).toEqual([['too-large', 'too_large']]);
+    expect(events.filter((event) => event.type === 'tool-call-start')).toEqual([]);
+  });
+
+  it('should keep what it sent before the limit and read nothing after it', () => {
+    const stream = createParser(limited(false)).stream();
+    const call = '<tool_call>{"name": "write_file", "arguments": {}}</tool_call>';
+    const events = [...stream.push(`Done. ${call}`), ...stream.push('y'.repeat(200))];
+    events.push(...stream.push(call), ...stream.end());
+    const folded = foldEvents(events);
+    expect(folded.calls.map((accepted) => accepted.name)).toEqual(['write_file']);
+    expect(folded.rejected.map((rejection) => rejection.reason)).toEqual(['too-large']);
+  });
+});
