@@ -158,11 +158,11 @@ export function createParser(options: ParserOptions = {}): Parser {
     },
     fromNative(input, parseOptions) {
       const started = now();
-      const reading = readNative(input, limits.maxDepth);
+      const reading = readNative(input, limits);
       const decision = gate.decide({
         text: '',
         calls: reading.calls,
-        issues: [],
+        issues: reading.issues,
         context: contextOf(parseOptions, 'fromNative'),
         extractMs: now() - started,
       });
@@ -171,7 +171,7 @@ export function createParser(options: ParserOptions = {}): Parser {
         rejected: decision.rejected,
         content: reading.content,
         reasoning: '',
-        issues: [],
+        issues: reading.issues,
         syntaxSeen: reading.calls.length > 0,
         rejectedByPolicy: decision.rejectedByPolicy,
         rejectedToolNames: decision.rejectedToolNames,

@@ -21,23 +21,30 @@ export interface AnthropicContentBlock {
  * @param blocks - The message's `content` array.
  * @param truncated - True when the message stopped at `max_tokens`: every call is then incomplete.
  * @param maxDepth - The parser's nesting limit for each `input`.
- * @returns The calls and the joined text.
+ * @param maxCalls - The parser's call limit: `tool_use` blocks past it are not read.
+ * @returns The calls, the joined text, and the index of the first block past the call limit.
  * @example
  * ```ts
- * readAnthropicBlocks([{ type: 'text', text: 'Hi' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }], false, 256).calls[0]?.name; // 'f'
+ * readAnthropicBlocks([{ type: 'text', text: 'Hi' }, { type: 'tool_use', id: 't1', name: 'f', input: {} }], false, 256, 128).calls[0]?.name; // 'f'
  * ```
  */
 export function readAnthropicBlocks(
   blocks: readonly unknown[],
   truncated: boolean,
   maxDepth: number,
-): { calls: GateCall[]; content: string } {
+  maxCalls: number,
+): { calls: GateCall[]; content: string; unread: number | undefined } {
   const calls: GateCall[] = [];
   let content = '';
+  let unread: number | undefined;
   blocks.forEach((block, index) => {
     if (!isPlainObject(block)) return;
     if (block['type'] === 'text' && typeof block['text'] === 'string') content += block['text'];
     if (block['type'] !== 'tool_use') return;
+    if (calls.length >= maxCalls) {
+      unread ??= index;
+      return;
+    }
     const call: GateCall = {
       name: typeof block['name'] === 'string' ? block['name'] : '',
       arguments: {},
@@ -74,5 +81,5 @@ export function readAnthropicBlocks(
     }
     calls.push(call);
   });
-  return { calls, content };
+  return { calls, content, unread };
 }

@@ -179,15 +179,19 @@ export function createGate(options: GateOptions): Gate {
       }
       for (const issue of readable) {
         const started = takeStart(input, output);
-        // The format that read the section, else the one whose marker is nearest before it.
+        // The format that read the section, else the one whose marker is nearest before it. An
+        // issue of native calls is tagged with the provider's format, which no parser lists.
         const tagged = issueFormat(issue);
-        const format =
-          (tagged === undefined
+        const listed =
+          tagged === undefined
             ? undefined
-            : options.formats.find((candidate) => candidate.id === tagged)) ??
-          formatNear(text, issue.offset ?? 0) ??
-          firstPrimary;
-        const formatId: CallFormat = format?.id ?? options.formats[0]?.id ?? 'hermes';
+            : options.formats.find((candidate) => candidate.id === tagged);
+        const native = tagged !== undefined && listed === undefined;
+        const format = native
+          ? undefined
+          : (listed ?? formatNear(text, issue.offset ?? 0) ?? firstPrimary);
+        const formatId: CallFormat =
+          format?.id ?? (native ? tagged : undefined) ?? options.formats[0]?.id ?? 'hermes';
         const id = options.createId();
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
         output.rejected.push(rejection);

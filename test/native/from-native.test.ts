@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNativeStreamAssembler, createParser } from '../../src/index.js';
-import { TOOLS } from '../policy/fixtures.js';
+import { hermes, TOOLS } from '../policy/fixtures.js';
+import type { ParseResult } from '../../src/index.js';
 
 describe('native tool calls', () => {
   const parser = createParser({ tools: TOOLS, ids: 'sequential' });
@@ -135,6 +136,50 @@ describe('native tool calls', () => {
       expect(read(cyclic).rejected[0]?.reason).toBe('too-large');
       expect(read({ count: 10n }).rejected[0]?.envelope.received).toMatch(/not JSON data/);
     }
+  });
+
+  it('should read the first maxCalls native calls and refuse the rest once, as parse does', () => {
+    const limited = createParser({ tools: TOOLS, ids: 'sequential', limits: { maxCalls: 1 } });
+    const city = (index: number): string => `City ${index}`;
+    const openai = Array.from({ length: 6 }, (_, index) => ({
+      id: `call_${index}`,
+      type: 'function',
+      function: { name: 'get_weather', arguments: JSON.stringify({ city: city(index) }) },
+    }));
+    const anthropic = {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Six at once.' },
+        ...Array.from({ length: 6 }, (_, index) => ({
+          type: 'tool_use',
+          id: `toolu_${index}`,
+          name: 'get_weather',
+          input: { city: city(index) },
+        })),
+      ],
+    };
+    const text = limited.parse(
+      Array.from({ length: 6 }, (_, index) => hermes('get_weather', { city: city(index) })).join(
+        '',
+      ),
+    );
+    const shape = (result: ParseResult): unknown => ({
+      calls: result.calls.map((call) => call.arguments),
+      rejected: result.rejected.map((rejection) => [rejection.reason, rejection.envelope]),
+      issues: result.issues.map((issue) => [issue.code, issue.message]),
+    });
+    for (const [input, format] of [
+      [openai, 'openai_tool_calls'],
+      [anthropic, 'anthropic_tool_use'],
+    ] as const) {
+      const result = limited.fromNative(input);
+      expect(shape(result)).toEqual(shape(text));
+      expect(result.calls.map((call) => call.arguments)).toEqual([{ city: 'City 0' }]);
+      expect(result.rejected.map((rejection) => [rejection.reason, rejection.format])).toEqual([
+        ['too-many-calls', format],
+      ]);
+    }
+    expect(limited.fromNative(anthropic).content).toBe('Six at once.');
   });
 
   it('should throw a TypeError for a value of no provider shape', () => {
