@@ -67,7 +67,7 @@ export function readAnthropicBlocks(
     } else if (isPlainObject(input)) {
       const checked = checkObjectArguments(call.name, input, maxDepth, index);
       if (checked.ok) {
-        call.arguments = input;
+        call.arguments = checked.value;
         call.size = checked.size;
       } else {
         call.malformed = checked.issue;

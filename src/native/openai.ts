@@ -68,7 +68,7 @@ export function readOpenAIToolCalls(
     if (isPlainObject(raw)) {
       const checked = checkObjectArguments(name, raw, maxDepth, index);
       if (checked.ok) {
-        call.arguments = raw;
+        call.arguments = checked.value;
         call.size = checked.size;
       } else {
         call.malformed = checked.issue;

@@ -182,6 +182,45 @@ describe('native tool calls', () => {
     expect(limited.fromNative(anthropic).content).toBe('Six at once.');
   });
 
+  it('should give each call its own copy of decoded argument objects', () => {
+    const shared: Record<string, unknown> = JSON.parse(
+      '{"city": "Ghent", "__proto__": {"polluted": true}}',
+    ) as Record<string, unknown>;
+    const loose = createParser({ ids: 'sequential' });
+    for (const input of [
+      [1, 2].map((index) => ({
+        id: `call_${index}`,
+        type: 'function',
+        function: { name: 'get_weather', arguments: shared },
+      })),
+      [1, 2].map((index) => ({
+        type: 'tool_use',
+        id: `t${index}`,
+        name: 'get_weather',
+        input: shared,
+      })),
+    ]) {
+      const [first, second] = loose.fromNative(input).calls;
+      expect(first?.arguments).toEqual(shared);
+      expect(first?.arguments).not.toBe(shared);
+      expect(first?.arguments).not.toBe(second?.arguments);
+      expect(Object.hasOwn(first!.arguments, '__proto__')).toBe(true);
+      expect(Object.getPrototypeOf(first!.arguments)).toBe(Object.prototype);
+      shared['city'] = 'Ostend';
+      expect(first?.arguments['city']).toBe('Ghent');
+      shared['city'] = 'Ghent';
+    }
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('should refuse decoded arguments whose JSON is not an object as malformed', () => {
+    const result = parser.fromNative([
+      { type: 'tool_use', id: 't', name: 'get_weather', input: { toJSON: () => 'Ghent' } },
+    ]);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['malformed']);
+  });
+
   it('should throw a TypeError for a value of no provider shape', () => {
     expect(() => parser.fromNative('<tool_call>' as never)).toThrow(/expected an OpenAI response/);
   });
