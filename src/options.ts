@@ -35,7 +35,10 @@ export interface ToolDefinition {
 
 /** Limits that bound the work done on one output; hitting one gives a clear issue code. */
 export interface Limits {
-  /** Deepest nesting of arrays and objects in a payload. Default 256 (`too-deep`). */
+  /**
+   * Deepest nesting of arrays and objects in a call's arguments, the arguments object being level
+   * 1 (a call object or list around it is not counted). Default 256 (`too-deep`).
+   */
   maxDepth: number;
   /** Largest section of one primary call, in UTF-16 units. Default 1 MiB (`too-large`). */
   maxCallSize: number;

@@ -13,6 +13,7 @@ import {
   type MarkerTable,
 } from './marker-index.js';
 import { tagIssues } from './issue-format.js';
+import { limitArgumentDepth } from './argument-depth.js';
 import { ignoreRejection } from '../ignore-rejection.js';
 import { createExampleCursor } from './example-context.js';
 import {
@@ -322,7 +323,7 @@ export function safeParseAt(
     section = format.parseAt(context, start);
     if (section === undefined || section.end <= start) return undefined;
     if (section.issues.length > 0) tagIssues(section.issues, format.id);
-    return section;
+    return limitArgumentDepth(section, format, context.limits.maxDepth);
   } catch (error) {
     // An async parseAt answers with a promise, dropped here: what it rejects with is ignored.
     ignoreRejection(section);

@@ -81,11 +81,59 @@ describe('limits', () => {
   );
 
   it('should accept arguments exactly at maxDepth and refuse one level more', () => {
-    const atLimit = parse('hermes', nestedCall(DEFAULT_LIMITS.maxDepth - 1));
+    // maxDepth counts the arguments object's own nesting, not the call object around it.
+    const atLimit = parse('hermes', nestedCall(DEFAULT_LIMITS.maxDepth));
     expect(atLimit.calls).toHaveLength(1);
-    const over = parse('hermes', nestedCall(DEFAULT_LIMITS.maxDepth));
+    const over = parse('hermes', nestedCall(DEFAULT_LIMITS.maxDepth + 1));
     expect(over.calls).toEqual([]);
     expect(codes(over)).toEqual(['too-deep']);
+  });
+
+  it('should count maxDepth on the arguments alone in every syntax, wrapped or not', () => {
+    // The arguments {"a": [[[1]]]} nest 4 levels; a 5th is over a maxDepth of 4.
+    const list = (levels: number): string => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    const outputs: [FormatId, (levels: number) => string][] = [
+      ['hermes', (n) => `<tool_call>{"name": "f", "arguments": {"a": ${list(n)}}}</tool_call>`],
+      ['mistral', (n) => `[TOOL_CALLS][{"name": "f", "arguments": {"a": ${list(n)}}}]`],
+      ['jamba', (n) => `<tool_calls>[{"name": "f", "arguments": {"a": ${list(n)}}}]</tool_calls>`],
+      [
+        'command_r7b',
+        (n) =>
+          `<|START_ACTION|>[{"tool_name": "f", "parameters": {"a": ${list(n)}}}]<|END_ACTION|>`,
+      ],
+      [
+        'kimi_k2',
+        (n) =>
+          `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": ${list(n)}}<|tool_call_end|><|tool_calls_section_end|>`,
+      ],
+      [
+        'qwen3_coder',
+        (n) => `<tool_call><function=f><parameter=a>${list(n)}</parameter></function></tool_call>`,
+      ],
+      ['pythonic', (n) => `[f(a=${list(n)})]`],
+      ['gemma4', (n) => `<|tool_call>call:f{a:${list(n)}}<tool_call|>`],
+    ];
+    for (const [format, output] of outputs) {
+      const parser = createParser({
+        formats: [format],
+        tools: [
+          {
+            name: 'f',
+            effect: 'read',
+            parameters: { type: 'object', properties: { a: { type: 'array' } } },
+          },
+        ],
+        limits: { maxDepth: 4 },
+      });
+      expect([format, parser.parse(output(3)).calls.length]).toEqual([format, 1]);
+      const over = parser.parse(output(4));
+      expect([format, over.calls.length, reasons(over), codes(over)]).toEqual([
+        format,
+        0,
+        ['too-large'],
+        ['too-deep'],
+      ]);
+    }
   });
 
   it.each(['auto', 'hermes'] as const)(

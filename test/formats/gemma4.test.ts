@@ -104,8 +104,9 @@ describe('gemma4', () => {
 
   it('should refuse a call nested deeper than the depth limit', () => {
     const shallow = createParser({ formats: ['gemma4'], limits: { maxDepth: 2 } });
-    expect(shallow.parse('<|tool_call>call:f{a:{b:[1]}}<tool_call|>').calls).toHaveLength(1);
-    const result = shallow.parse('<|tool_call>call:f{a:{b:[[1]]}}<tool_call|>');
+    // The arguments object is the first level.
+    expect(shallow.parse('<|tool_call>call:f{a:{b:1}}<tool_call|>').calls).toHaveLength(1);
+    const result = shallow.parse('<|tool_call>call:f{a:{b:[1]}}<tool_call|>');
     expect(result.calls).toEqual([]);
     expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'too-large' })]);
     // Worded as every other syntax's nesting limit, naming the limit rather than a syntax error.

@@ -124,8 +124,9 @@ describe('pythonic', () => {
 
   it('should refuse a call nested deeper than the depth limit', () => {
     const shallow = createParser({ formats: ['pythonic'], limits: { maxDepth: 2 } });
-    expect(shallow.parse('[f(a=[[1]])]').calls).toHaveLength(1);
-    const result = shallow.parse('[f(a=[[[1]]])]');
+    // The arguments object is the first level.
+    expect(shallow.parse('[f(a=[1])]').calls).toHaveLength(1);
+    const result = shallow.parse('[f(a=[[1]])]');
     expect(result.calls).toEqual([]);
     expect(result.rejected).toEqual([expect.objectContaining({ name: 'f', reason: 'too-large' })]);
     expect(result.issues.map((issue) => issue.code)).toEqual(['too-deep']);

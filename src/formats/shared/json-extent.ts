@@ -7,6 +7,8 @@
 import { parseJson, scanJsonValue, type JsonOutcome } from '../../json/index.js';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
+import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
+import { tooDeepWording } from './json-payload.js';
 import {
   COMMON_CALL_FIELDS,
   isPlainObject,
@@ -156,11 +158,13 @@ export function readArgumentsItem(
  * inside it (`incomplete-tool-call`).
  */
 function decodeExtent(context: FormatContext, item: JsonExtentNode): JsonOutcome {
+  // The wrapper's levels are allowed here, as in readJsonPayload.
   const decoded = parseJson(context.text.slice(item.start, item.end), {
-    maxDepth: context.limits.maxDepth,
+    maxDepth: context.limits.maxDepth + WRAPPER_LEVELS,
     offset: item.start,
   });
-  if (decoded.ok || decoded.issue.code === 'too-deep') return decoded;
+  if (decoded.ok) return decoded;
+  if (decoded.issue.code === 'too-deep') return tooDeepWording(decoded, context.limits.maxDepth);
   return item.closed
     ? { ok: false, issue: { ...decoded.issue, code: 'malformed-tool-call' } }
     : { ok: false, issue: cutOff(item.start) };

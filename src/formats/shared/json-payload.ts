@@ -6,6 +6,7 @@
 import { parseJson } from '../../json/index.js';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
+import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 
 /** The values of a payload, or why it could not be read. */
 export type PayloadOutcome =
@@ -32,8 +33,13 @@ export function readJsonPayload(
   end: number,
 ): PayloadOutcome {
   const text = context.text.slice(start, end);
-  const decoded = parseJson(text, { maxDepth: context.limits.maxDepth, offset: start });
-  if (!decoded.ok) return decoded;
+  // The wrapper around the arguments is allowed its levels; the arguments themselves are held to
+  // maxDepth once lowered (src/pipeline/argument-depth.ts).
+  const decoded = parseJson(text, {
+    maxDepth: context.limits.maxDepth + WRAPPER_LEVELS,
+    offset: start,
+  });
+  if (!decoded.ok) return tooDeepWording(decoded, context.limits.maxDepth);
   // The lenient grammar reads `{...}, {...}` as one list and says so: those are several values.
   const several = decoded.repairs.findIndex((repair) => repair.kind === 'several-values');
   if (several !== -1 && Array.isArray(decoded.value)) {
@@ -45,5 +51,27 @@ export function readJsonPayload(
     values: [decoded.value],
     repairs: decoded.repairs,
     complete: decoded.complete,
+  };
+}
+
+/**
+ * A payload past the reader's limit, worded with the caller's `maxDepth` (the reader's own limit
+ * includes the wrapper's levels, a number the caller never set).
+ *
+ * @param outcome - A failed read.
+ * @param maxDepth - The parser's limit.
+ * @returns The same failure, a too-deep issue reworded.
+ */
+export function tooDeepWording<T extends { ok: false; issue: Issue }>(
+  outcome: T,
+  maxDepth: number,
+): T {
+  if (outcome.issue.code !== 'too-deep') return outcome;
+  return {
+    ...outcome,
+    issue: {
+      ...outcome.issue,
+      message: `the payload nests deeper than the maxDepth limit of ${maxDepth} allows`,
+    },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { scanJsonValue } from '../../json/index.js';
 import type { FormatContext } from '../format.js';
+import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 import { readJsonPayload, type PayloadOutcome } from './json-payload.js';
 
 /** A JSON value read at an offset: where it ends, and its value or issue. */
@@ -27,7 +28,8 @@ export interface JsonValueAt {
  */
 export function readJsonValueAt(context: FormatContext, start: number): JsonValueAt {
   const scan = scanJsonValue(context.text, start);
-  if (scan.depth > context.limits.maxDepth) {
+  // The wrapper's levels are allowed here, as in readJsonPayload.
+  if (scan.depth > context.limits.maxDepth + WRAPPER_LEVELS) {
     return {
       end: scan.end,
       closed: scan.closed,
