@@ -16,7 +16,10 @@ export type ToolEffect = 'read' | 'write' | 'destructive';
 export interface ToolDefinition {
   name: string;
   description?: string;
-  /** JSON Schema (draft-07 or 2020-12) of the arguments object. */
+  /**
+   * JSON Schema (draft-07 or 2020-12) of the arguments object. Arguments are always an object, so
+   * a root `type` must be (or include) `'object'`; a schema without `type` is accepted.
+   */
   parameters?: Record<string, unknown>;
   /** Default `'write'`. */
   effect?: ToolEffect;
@@ -171,8 +174,10 @@ function asCustomFormat(entry: unknown): Format | undefined {
 export function resolveLimits(option: Partial<Limits> | undefined): Limits {
   const limits: Limits = { ...DEFAULT_LIMITS };
   if (option === undefined) return limits;
-  if (typeof option !== 'object' || option === null) {
-    throw new TypeError(`createParser: "limits" must be an object such as { maxDepth: 64 }`);
+  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
+    throw new TypeError(
+      `createParser: "limits" must be an object such as { maxDepth: 64 }; got ${Array.isArray(option) ? 'an array' : describe(option)}`,
+    );
   }
   for (const key of Object.keys(option)) {
     if (!Object.hasOwn(DEFAULT_LIMITS, key)) {
@@ -218,7 +223,7 @@ export function resolveReasoning(option: ParserOptions['reasoning']): ReasoningS
     prefilled: false,
   };
   if (option === undefined) return settings;
-  if (typeof option !== 'object' || option === null) {
+  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
     throw new TypeError(
       'createParser: "reasoning" must be an object such as { startsInside: false }',
     );
@@ -283,7 +288,10 @@ export function checkOptionKeys(options: object): void {
 }
 
 function describe(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+  if (typeof value === 'string') return `"${value}"`;
+  // JSON.stringify writes Infinity and NaN as null, and throws on a BigInt.
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** A "did you mean" for a mistyped format id (`hermes2` → `hermes`, `Kimi-K2` → `kimi_k2`). */

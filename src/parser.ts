@@ -86,8 +86,11 @@ export interface ParseOptions {
  * ```
  */
 export function createParser(options: ParserOptions = {}): Parser {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError('createParser: options must be an object such as { formats: ["hermes"] }');
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    // An array would pass as an object with no keys, and every default would be taken in silence.
+    throw new TypeError(
+      `createParser: options must be an object such as { formats: ["hermes"] }; got ${Array.isArray(options) ? 'an array' : String(options)}`,
+    );
   }
   checkOptionKeys(options);
   const selection = selectFormats(options.formats);
@@ -219,7 +222,7 @@ export function createParser(options: ParserOptions = {}): Parser {
  */
 function contextOf(options: ParseOptions | undefined, method: string): unknown {
   if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null) {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`parser.${method}: options must be an object such as { context: session }`);
   }
   for (const key in options) {

@@ -49,7 +49,7 @@ export interface ResolvedPolicy {
  */
 export function resolvePolicy(option: PolicyOptions | undefined): ResolvedPolicy {
   if (option === undefined) return { nameMatching: 'exact', checkArguments: undefined };
-  if (typeof option !== 'object' || option === null) {
+  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
     throw new TypeError(
       `createParser: "policy" must be an object such as { nameMatching: 'ladder' }`,
     );

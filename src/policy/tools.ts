@@ -147,6 +147,7 @@ function pinDefinition(tool: unknown): Readonly<ToolDefinition> {
       `createParser: tool "${name}": "parameters" must be a JSON Schema object such as { type: 'object', properties: {} }`,
     );
   }
+  if (tool['parameters'] !== undefined) checkRootType(name, tool['parameters']);
   let copy: ToolDefinition;
   try {
     copy = structuredClone(tool) as unknown as ToolDefinition;
@@ -156,4 +157,18 @@ function pinDefinition(tool: unknown): Readonly<ToolDefinition> {
     );
   }
   return deepFreeze(copy);
+}
+
+/**
+ * Refuses a schema whose root `type` leaves out `object`: every syntax gives a call's arguments
+ * as an object, so such a tool could never be called, and every call to it would be refused as
+ * a schema violation the model cannot fix. A schema without `type` stays accepted.
+ */
+function checkRootType(name: string, parameters: Record<string, unknown>): void {
+  const type = parameters['type'];
+  if (type === undefined || type === 'object') return;
+  if (Array.isArray(type) && type.includes('object')) return;
+  throw new TypeError(
+    `createParser: tool "${name}": arguments are always an object, so "parameters" must describe an object; got type ${JSON.stringify(type)}. Put the value in a property: { type: 'object', properties: { value: ${JSON.stringify({ type })} } }`,
+  );
 }

@@ -65,4 +65,50 @@ describe('createParser options', () => {
     expect(parser.parse(text).calls).toHaveLength(1);
     expect(seen).toEqual([{ tenant: 'a' }, undefined]);
   });
+
+  it('should name Infinity and NaN as such when a limit is not a positive integer', () => {
+    expect(() => createParser({ limits: { maxDepth: Infinity } })).toThrow(
+      new TypeError('createParser: limit "maxDepth" must be a positive integer; got Infinity'),
+    );
+    expect(() => createParser({ limits: { maxCalls: Number.NaN } })).toThrow(
+      new TypeError('createParser: limit "maxCalls" must be a positive integer; got NaN'),
+    );
+    expect(() => createParser({ limits: { maxCalls: 2n as never } })).toThrow(
+      new TypeError('createParser: limit "maxCalls" must be a positive integer; got 2'),
+    );
+  });
+
+  it('should refuse an array where an options object is expected', () => {
+    expect(() => createParser([] as never)).toThrow(
+      new TypeError(
+        'createParser: options must be an object such as { formats: ["hermes"] }; got an array',
+      ),
+    );
+    expect(() => createParser({ limits: [] as never })).toThrow(
+      /^createParser: "limits" must be an object such as \{ maxDepth: 64 \}; got an array$/,
+    );
+    expect(() => createParser({ policy: [] as never })).toThrow(/"policy" must be an object/);
+    expect(() => createParser({ reasoning: [] as never })).toThrow(/"reasoning" must be an object/);
+    expect(() => createParser().parse('', [] as never)).toThrow(/options must be an object/);
+  });
+
+  it('should refuse a tool whose parameters describe something other than an object', () => {
+    const tool = (parameters: Record<string, unknown>): Parameters<typeof createParser>[0] => ({
+      tools: [{ name: 'echo', parameters }],
+    });
+    expect(() => createParser(tool({ type: 'string' }))).toThrow(
+      /^createParser: tool "echo": arguments are always an object, so "parameters" must describe an object; got type "string"\. Put the value in a property/,
+    );
+    expect(() => createParser(tool({ type: ['string', 'number'] }))).toThrow(
+      /got type \["string","number"\]/,
+    );
+    for (const accepted of [
+      {},
+      { type: 'object' },
+      { type: ['object', 'null'] },
+      { properties: {} },
+    ]) {
+      expect(() => createParser(tool(accepted))).not.toThrow();
+    }
+  });
 });
