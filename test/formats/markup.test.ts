@@ -139,4 +139,73 @@ describe('markup', () => {
     const result = parser.parse('<tool_call name="f"><arguments><q>half');
     expect(result.calls).toEqual([]);
   });
+
+  describe('calls that are not properly closed', () => {
+    const tools = [
+      {
+        name: 'transfer',
+        effect: 'destructive' as const,
+        parameters: {
+          type: 'object',
+          properties: {
+            to: { type: 'string' },
+            amount: { type: 'integer' },
+            memo: { type: 'string' },
+            dry_run: { type: 'boolean' },
+          },
+          required: ['to', 'amount'],
+        },
+      },
+    ];
+    const forced = createParser({ tools, formats: ['markup'], ids: 'sequential' });
+    const auto = createParser({ tools, ids: 'sequential' });
+    const fullCalls = [
+      '<tool_call name="transfer"><arguments><to>bob</to><amount>25</amount><memo>rent</memo><dry_run>false</dry_run></arguments></tool_call>',
+      '<function_call><name>transfer</name><arguments>{"to": "bob", "amount": 25, "dry_run": false}</arguments></function_call>',
+      '<tool_use><tool_name>transfer</tool_name><to>bob</to><amount>25</amount><memo>a b</memo></tool_use>',
+      '<invoke name="transfer"><parameter name="to">bob</parameter><parameter name="amount">25</parameter><parameter name="dry_run">false</parameter></invoke>',
+    ];
+
+    it.each(fullCalls)('should run no prefix of %s shorter than the whole call', (full) => {
+      expect(forced.parse(full).calls).toHaveLength(1);
+      const executable: string[] = [];
+      for (let cut = 1; cut < full.length; cut += 1) {
+        const prefix = full.slice(0, cut);
+        for (const candidate of [forced, auto]) {
+          if (candidate.parse(prefix).calls.length > 0) executable.push(prefix);
+          const stream = candidate.stream();
+          const events = [...stream.push(prefix), ...stream.end()];
+          if (events.some((event) => event.type === 'tool-call-end' && 'call' in event)) {
+            executable.push(`stream: ${prefix}`);
+          }
+        }
+      }
+      expect(executable).toEqual([]);
+    });
+
+    it('should refuse a call whose fields hold a mistyped close tag, and keep the rest out of the content', () => {
+      const result = auto.parse(
+        'Sending.\n<tool_call name="transfer"><arguments><to>alice</to><amount>100</amt><dry_run>true</dry_run></arguments></tool_call>\nDone.',
+      );
+      expect(result.calls).toEqual([]);
+      expect(result.rejected.map((call) => [call.name, call.reason])).toEqual([
+        ['transfer', 'malformed'],
+      ]);
+      expect(result.rejected[0]?.envelope.error).toBe('malformed_tool_call');
+      expect(JSON.stringify(result.rejected[0]?.envelope)).toContain('</amt>');
+      expect(result.content).toBe('Sending.\n\nDone.');
+    });
+
+    it('should refuse a call cut off inside a close tag as incomplete', () => {
+      for (const text of [
+        '<tool_call name="transfer"><arguments><to>alice</to><amount>100</',
+        '<function_call><name>transfer</name><arguments>{"to": "alice", "amount": 100}</arguments></',
+        '<tool_call name="transfer"><arguments><to>alice</to><amount>100</amount></argu',
+      ]) {
+        const result = auto.parse(text);
+        expect(result.calls).toEqual([]);
+        expect(result.rejected.map((call) => call.reason)).toEqual(['incomplete']);
+      }
+    });
+  });
 });

@@ -30,6 +30,17 @@ export interface MarkupElement {
   interrupted: boolean;
 }
 
+/**
+ * What follows a call element that stopped at a tag it could not read (`</amt>` in an element
+ * opened as `<amount>`, or a tag cut off by the end of the output): the rest of the call, up to
+ * its own close tag (`closed`), the next call tag or the end of the output.
+ */
+export interface MarkupTail {
+  start: number;
+  end: number;
+  closed: boolean;
+}
+
 /** A child of an element. */
 export type MarkupNode = MarkupElement | MarkupText;
 
@@ -43,4 +54,4 @@ export type MarkupSection =
       closed: boolean;
     }
   | { type: 'markup-invokes'; start: number; invokes: XmlInvoke[] }
-  | { type: 'markup-element'; start: number; element: MarkupElement };
+  | { type: 'markup-element'; start: number; element: MarkupElement; tail: MarkupTail | null };

@@ -7,7 +7,8 @@ import { match } from 'ts-pattern';
 import type { Repair } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { lowerInvokeBlock, type InvokeConventions } from '../shared/xml-invoke.js';
-import type { MarkupElement, MarkupSection } from './ast.js';
+import type { MarkupElement, MarkupSection, MarkupTail } from './ast.js';
+import { malformed } from '../shared/issues.js';
 import {
   ARGUMENT_FIELDS,
   NAME_FIELDS,
@@ -61,17 +62,23 @@ export function lowerMarkup(
             CONVENTIONS,
           ),
     )
-    .with({ type: 'markup-element' }, ({ element }) => {
+    .with({ type: 'markup-element' }, ({ element, tail }) => {
       if (!CALL_ELEMENTS.has(element.name)) return undefined;
-      const call = lowerCallElement(context, element);
+      const call = lowerCallElement(context, element, tail, end);
       if (call === undefined) return undefined;
-      return { start: element.start, end, calls: [call], issues: [] };
+      const issues = call.malformed === undefined ? [] : [call.malformed];
+      return { start: element.start, end, calls: [call], issues };
     })
     .exhaustive();
 }
 
 /** A call element: name from an attribute or child, arguments from a child, children or JSON. */
-function lowerCallElement(context: FormatContext, element: MarkupElement): RawCall | undefined {
+function lowerCallElement(
+  context: FormatContext,
+  element: MarkupElement,
+  tail: MarkupTail | null,
+  end: number,
+): RawCall | undefined {
   const children = childElements(element);
   const nameAttribute = element.attributes.find((attribute) => NAME_FIELDS.has(attribute.key));
   const nameChild = children.find((child) => isElementNamed(child, NAME_FIELDS));
@@ -80,6 +87,22 @@ function lowerCallElement(context: FormatContext, element: MarkupElement): RawCa
     nameAttribute?.value ?? (nameChild === undefined ? undefined : contentText(context, nameChild))
   )?.trim();
   if (name === undefined || name === '') return undefined;
+  const stray = tail === null ? undefined : strayTag(context, element, tail);
+  if (stray !== undefined && !stray.cut) {
+    // The fields after the tag were not read: run without them, the call would lose arguments.
+    return {
+      name,
+      arguments: {},
+      format: 'markup',
+      span: { start: element.start, end },
+      repairs: [],
+      complete: true,
+      malformed: malformed(
+        `"${name}" stops at ${JSON.stringify(stray.text)}, which is not a tag it can read (a close tag must match its open tag); write each field as <key>value</key> and end the call with </${element.name}>`,
+        element.end,
+      ),
+    };
+  }
   const repairs: Repair[] = [];
   const argumentsChild = children.find((child) => isElementNamed(child, ARGUMENT_FIELDS));
   const fields = children.filter((child) => child !== nameChild);
@@ -102,8 +125,28 @@ function lowerCallElement(context: FormatContext, element: MarkupElement): RawCa
     format: 'markup',
     span: { start: element.start, end: element.end },
     repairs,
-    // An element that ran into the end of the output, or was cut short by another call tag, may
-    // have lost fields: never executable.
-    complete: element.closed || (element.end < context.text.length && !element.interrupted),
+    // Only a call that reached its own close tag is whole. One left open ran into the end of the
+    // output, was cut short by another call tag, or stopped at a tag cut off by the end (`</`):
+    // it may have lost fields, so it is never executable.
+    complete: element.closed,
   };
+}
+
+/**
+ * The tag a call element stopped at, when the element is not closed and did not run into the end
+ * of the output or another call tag. `cut` when the output ended inside that tag (`</am`).
+ */
+function strayTag(
+  context: FormatContext,
+  element: MarkupElement,
+  tail: MarkupTail,
+): { text: string; cut: boolean } | undefined {
+  if (element.end >= context.text.length) return undefined;
+  // The tail starts at the tag; it reaches the end of the output unless a call tag or the
+  // element's own close tag ended it, so this reads no further than the section.
+  const rest = context.text.slice(element.end, tail.end);
+  const close = rest.indexOf('>');
+  if (close === -1 && tail.end >= context.text.length) return { text: rest, cut: true };
+  const text = close === -1 ? rest : rest.slice(0, close + 1);
+  return { text: text.length > 40 ? `${text.slice(0, 40)}…` : text, cut: false };
 }
