@@ -140,6 +140,39 @@ describe('markup', () => {
     expect(result.calls).toEqual([]);
   });
 
+  describe('tags that name the tool or a parameter twice', () => {
+    const tools = ['list_files', 'delete_files'].map((name) => ({
+      name,
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    }));
+    const gated = createParser({ formats: ['markup'], tools });
+
+    it.each([
+      '<invoke name="delete_files" name="list_files"><parameter name="path">/tmp</parameter></invoke>',
+      '<function_calls><invoke name="list_files" name="delete_files"></invoke></function_calls>',
+      '<tool_call name="list_files" name="delete_files"><arguments><path>/</path></arguments></tool_call>',
+      '<tool_call name="list_files" tool="delete_files"><path>/</path></tool_call>',
+      '<tool_call name="list_files"><name>delete_files</name><path>/</path></tool_call>',
+      '<function_call><name>list_files</name><name>delete_files</name><arguments>{}</arguments></function_call>',
+    ])('should refuse %s as malformed', (text) => {
+      const result = gated.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected.map((call) => call.reason)).toEqual(['malformed']);
+    });
+
+    it.each([
+      '<invoke name="list_files"><parameter name="path" name="mode">/tmp</parameter></invoke>',
+      '<tool_call name="list_files"><arguments><param name="path" name="mode">/</param></arguments></tool_call>',
+    ])('should refuse %s, naming the tool', (text) => {
+      const result = gated.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected.map((call) => [call.name, call.reason])).toEqual([
+        ['list_files', 'malformed'],
+      ]);
+      expect(result.rejected[0]?.envelope.received).toContain('"name" twice');
+    });
+  });
+
   describe('calls that are not properly closed', () => {
     const tools = [
       {

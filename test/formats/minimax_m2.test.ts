@@ -181,4 +181,19 @@ describe('minimax_m2', () => {
     expect(result.calls).toEqual([]);
     expect(result.content).toBe('No call needed.');
   });
+
+  it('should refuse an invoke or a parameter that writes its name attribute twice', () => {
+    const invokeTwice = parser.parse(
+      '<minimax:tool_call><invoke name="open_ticket" name="close_ticket"></invoke></minimax:tool_call>',
+    );
+    expect(invokeTwice.calls).toEqual([]);
+    expect(invokeTwice.rejected.map((call) => call.reason)).toEqual(['malformed']);
+    const parameterTwice = parser.parse(
+      '<minimax:tool_call><invoke name="open_ticket"><parameter name="title" name="priority">1</parameter></invoke></minimax:tool_call>',
+    );
+    expect(parameterTwice.calls).toEqual([]);
+    expect(parameterTwice.rejected.map((call) => [call.name, call.reason])).toEqual([
+      ['open_ticket', 'malformed'],
+    ]);
+  });
 });

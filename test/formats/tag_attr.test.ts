@@ -38,6 +38,23 @@ describe('tag_attr', () => {
     expect(result.issues[0]?.message).toContain('no tool name');
   });
 
+  it('should refuse a tag that writes its name attribute twice, whichever comes first', () => {
+    const tools = ['list_files', 'delete_files'].map((name) => ({
+      name,
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    }));
+    const gated = createParser({ formats: ['tag_attr'], tools });
+    for (const text of [
+      '<tool name="list_files" name="delete_files">{"path": "/"}</tool>',
+      '<tool name="delete_files" name="list_files">{"path": "/"}</tool>',
+    ]) {
+      const result = gated.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected.map((call) => call.reason)).toEqual(['malformed']);
+      expect(result.issues[0]?.message).toContain('"name" twice');
+    }
+  });
+
   it('should accept a complete body whose close tag never came, recording the repair', () => {
     const result = parser.parse('<tool name="a">{"q": "x"}');
     expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);

@@ -3,9 +3,10 @@
  * how nested elements become JSON values. Keys are model-written data (`setOwn`).
  */
 import { parseJson } from '../../json/index.js';
-import type { Repair } from '../../types.js';
+import type { Issue, Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
 import { isPlainObject } from '../shared/call-object.js';
+import { malformed, repeatedAttribute } from '../shared/issues.js';
 import { createRecord, setOwn } from '../shared/own-property.js';
 import { parameterSchema, typeBySchema } from '../shared/typed-value.js';
 import type { MarkupElement, MarkupNode } from './ast.js';
@@ -156,4 +157,66 @@ export function isElementNamed(
   names: ReadonlySet<string>,
 ): node is MarkupElement {
   return node.type === 'markup-node-element' && names.has(node.name);
+}
+
+/**
+ * Who a call element calls: the one attribute or child element that names the tool. Named twice
+ * (`name="a" name="b"`, `name="a" tool="b"`, an attribute and a `<name>` child, two `<name>`
+ * children), the call is anyone's guess and gives an issue; taking the first would let the model
+ * write one tool for a reader that keeps the last, and run another.
+ *
+ * @param context - The output.
+ * @param element - The call element.
+ * @returns The name and the child it came from, an issue, or `undefined` when nothing names a
+ * tool (the element is then not markup: `<tool_call>{json}` is hermes).
+ * @example
+ * ```ts
+ * callName(context, element); // { name: 'get_weather', child: undefined }
+ * ```
+ */
+export function callName(
+  context: FormatContext,
+  element: MarkupElement,
+): { name: string; child: MarkupElement | undefined } | { issue: Issue } | undefined {
+  const attributes = element.attributes.filter((attribute) => NAME_FIELDS.has(attribute.key));
+  const children = childElements(element).filter((child) => isElementNamed(child, NAME_FIELDS));
+  if (attributes.length + children.length > 1) {
+    const written = [
+      ...attributes.map((attribute) => `${attribute.key}="${attribute.value}"`),
+      ...children.map((child) => `<${child.name}>`),
+    ];
+    return {
+      issue: malformed(
+        `the <${element.name}> call names its tool more than once (${written.join(', ')}); name it once`,
+        element.start,
+      ),
+    };
+  }
+  const child = children[0];
+  const name = (attributes[0]?.value ?? (child && contentText(context, child)))?.trim();
+  return name === undefined || name === '' ? undefined : { name, child };
+}
+
+/**
+ * The first tag in a call element (itself included) that writes an attribute twice.
+ *
+ * @param element - The call element.
+ * @returns A `malformed-tool-call` issue, or `undefined`.
+ * @example
+ * ```ts
+ * repeatedAttributeIn(element); // issue for <parameter name="a" name="b">
+ * ```
+ */
+export function repeatedAttributeIn(element: MarkupElement): Issue | undefined {
+  // A stack, not recursion: nesting is bounded by the grammar, but a loop needs no such promise.
+  const pending: MarkupElement[] = [element];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const keys = next.attributes.map((attribute) => attribute.key);
+    const issue = repeatedAttribute(`<${next.name}>`, keys, next.start);
+    if (issue !== undefined) return issue;
+    for (const child of next.children) {
+      if (child.type === 'markup-node-element') pending.push(child);
+    }
+  }
+  return undefined;
 }

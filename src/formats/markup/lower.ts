@@ -11,12 +11,12 @@ import type { MarkupElement, MarkupSection, MarkupTail } from './ast.js';
 import { malformed } from '../shared/issues.js';
 import {
   ARGUMENT_FIELDS,
-  NAME_FIELDS,
+  callName,
   childElements,
-  contentText,
   isElementNamed,
   readArgumentElements,
   readJsonArguments,
+  repeatedAttributeIn,
 } from './elements.js';
 
 /** Values are trimmed text; markup has no `string="..."` attribute. */
@@ -64,7 +64,10 @@ export function lowerMarkup(
     )
     .with({ type: 'markup-element' }, ({ element, tail }) => {
       if (!CALL_ELEMENTS.has(element.name)) return undefined;
-      const call = lowerCallElement(context, element, tail, end);
+      const named = callName(context, element);
+      if (named === undefined) return undefined;
+      if ('issue' in named) return { start: element.start, end, calls: [], issues: [named.issue] };
+      const call = lowerCallElement(context, element, named, tail, end);
       if (call === undefined) return undefined;
       const issues = call.malformed === undefined ? [] : [call.malformed];
       return { start: element.start, end, calls: [call], issues };
@@ -72,24 +75,25 @@ export function lowerMarkup(
     .exhaustive();
 }
 
-/** A call element: name from an attribute or child, arguments from a child, children or JSON. */
+/** A call element: arguments from its arguments child, its other children, or JSON text. */
 function lowerCallElement(
   context: FormatContext,
   element: MarkupElement,
+  named: { name: string; child: MarkupElement | undefined },
   tail: MarkupTail | null,
   end: number,
 ): RawCall | undefined {
-  const children = childElements(element);
-  const nameAttribute = element.attributes.find((attribute) => NAME_FIELDS.has(attribute.key));
-  const nameChild = children.find((child) => isElementNamed(child, NAME_FIELDS));
-  // Without a name attribute or child this is not markup (`<tool_call>{json}` is hermes).
-  const name = (
-    nameAttribute?.value ?? (nameChild === undefined ? undefined : contentText(context, nameChild))
-  )?.trim();
-  if (name === undefined || name === '') return undefined;
+  const { name, child: nameChild } = named;
   const stray = tail === null ? undefined : strayTag(context, element, tail);
-  if (stray !== undefined && !stray.cut) {
-    // The fields after the tag were not read: run without them, the call would lose arguments.
+  const unreadable =
+    stray !== undefined && !stray.cut
+      ? // The fields after the tag were not read: run without them, the call would lose arguments.
+        malformed(
+          `"${name}" stops at ${JSON.stringify(stray.text)}, which is not a tag it can read (a close tag must match its open tag); write each field as <key>value</key> and end the call with </${element.name}>`,
+          element.end,
+        )
+      : repeatedAttributeIn(element);
+  if (unreadable !== undefined) {
     return {
       name,
       arguments: {},
@@ -97,12 +101,10 @@ function lowerCallElement(
       span: { start: element.start, end },
       repairs: [],
       complete: true,
-      malformed: malformed(
-        `"${name}" stops at ${JSON.stringify(stray.text)}, which is not a tag it can read (a close tag must match its open tag); write each field as <key>value</key> and end the call with </${element.name}>`,
-        element.end,
-      ),
+      malformed: unreadable,
     };
   }
+  const children = childElements(element);
   const repairs: Repair[] = [];
   const argumentsChild = children.find((child) => isElementNamed(child, ARGUMENT_FIELDS));
   const fields = children.filter((child) => child !== nameChild);

@@ -41,3 +41,35 @@ export function incomplete(offset: number): Issue {
 export function implied(tag: string, offset: number): Repair {
   return { kind: 'implicit-close-tag', offset, detail: tag };
 }
+
+/**
+ * A `malformed-tool-call` issue for a tag that writes one attribute twice. XML forbids it, and
+ * readers disagree on which value wins (the first here, the last in a DOM), so a tag that names
+ * its tool or a parameter twice is refused rather than read either way.
+ *
+ * @param tag - The tag, as the message names it (`<tool>`).
+ * @param keys - Its attribute keys in the order written.
+ * @param offset - Where the tag is.
+ * @returns The issue, or `undefined` when every key is written once.
+ * @example
+ * ```ts
+ * repeatedAttribute('<tool>', ['name', 'name'], 0)?.message; // 'the <tool> tag writes the attribute "name" twice; ...'
+ * ```
+ */
+export function repeatedAttribute(
+  tag: string,
+  keys: readonly string[],
+  offset: number,
+): Issue | undefined {
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) {
+      return malformed(
+        `the ${tag} tag writes the attribute "${key}" twice; write each attribute once`,
+        offset,
+      );
+    }
+    seen.add(key);
+  }
+  return undefined;
+}

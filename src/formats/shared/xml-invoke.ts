@@ -10,7 +10,7 @@ import { isPlainObject } from './call-object.js';
 import { setOwn } from './own-property.js';
 import type { XmlAttribute, XmlInvoke, XmlParameter } from './xml-invoke-ast.js';
 import { parameterSchema, typeBySchema } from './typed-value.js';
-import { malformed } from './issues.js';
+import { malformed, repeatedAttribute } from './issues.js';
 
 /** How a format writes its values. */
 export interface InvokeConventions {
@@ -115,8 +115,8 @@ export function strayIssue(
  * @param invoke - The element's AST.
  * @param conventions - The format's value conventions.
  * @returns The call (`complete: false` when the output ended inside it); a call that cannot be
- * read (a parameter without a name or close tag, stray text) carries `malformed` and an issue;
- * an invoke without a name gives only the issue.
+ * read (a parameter without a name or close tag, an attribute written twice, stray text) carries
+ * `malformed` and an issue; an invoke without a name, or with two, gives only the issue.
  */
 export function lowerInvoke(
   context: FormatContext,
@@ -125,6 +125,12 @@ export function lowerInvoke(
 ): LoweredInvoke {
   return match(invoke)
     .with({ type: 'xml-invoke' }, (node) => {
+      const keys = node.attributes.map((item) => item.key);
+      const repeated = repeatedAttribute('invoke', keys, node.start);
+      // Which tool a twice-named invoke calls is anyone's guess: only the issue.
+      if (repeated !== undefined && keys.indexOf('name') !== keys.lastIndexOf('name')) {
+        return { issues: [repeated] };
+      }
       const name = attribute(node.attributes, 'name')?.trim() ?? '';
       if (name === '') {
         return { issues: [malformed(`an invoke has no tool name`, node.start)] };
@@ -147,10 +153,17 @@ export function lowerInvoke(
         };
         return { call, issues: [issue] };
       };
+      if (repeated !== undefined) return unreadable(repeated.message, node.start);
       const repairs: Repair[] = [];
       const args: Record<string, unknown> = {};
       let complete = !cutOff;
       for (const parameter of node.parameters) {
+        const twice = repeatedAttribute(
+          'parameter',
+          parameter.attributes.map((item) => item.key),
+          parameter.start,
+        );
+        if (twice !== undefined) return unreadable(twice.message, parameter.start);
         const key = attribute(parameter.attributes, 'name')?.trim() ?? '';
         if (key === '') return unreadable(`a parameter of "${name}" has no name`, parameter.start);
         if (!parameter.closed && !cutOff) {

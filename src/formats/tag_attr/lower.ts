@@ -2,6 +2,7 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
+import { repeatedAttribute } from '../shared/issues.js';
 import type { TagAttrSection } from './ast.js';
 
 /**
@@ -10,12 +11,19 @@ import type { TagAttrSection } from './ast.js';
  * @param node - The section's AST.
  * @param end - Where the grammar stopped.
  * @param context - The output, schemas and limits.
- * @returns The section with its call, or an issue when the tag has no name or the body is not a
- * JSON object.
+ * @returns The section with its call, or an issue when the tag has no name, writes an attribute
+ * twice, or the body is not a JSON object.
  */
 export function lowerTagAttr(node: TagAttrSection, end: number, context: FormatContext): Section {
   return match(node)
     .with({ type: 'tag-attr-section' }, (section) => {
+      const repeated = repeatedAttribute(
+        '<tool>',
+        section.attributes.map((attribute) => attribute.name),
+        section.start,
+      );
+      if (repeated !== undefined)
+        return { start: section.start, end, calls: [], issues: [repeated] };
       const name = section.attributes.find((attribute) => attribute.name === 'name')?.value ?? '';
       const read = readArgumentsPayload(context, {
         format: 'tag_attr',
