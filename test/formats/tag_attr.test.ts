@@ -15,7 +15,7 @@ describe('tag_attr', () => {
     ]);
   });
 
-  it('should accept single-quoted attributes, other attributes and an empty body', () => {
+  it('should accept single-quoted attributes, an id attribute and an empty body', () => {
     const result = parser.parse("<tool id='3' name='now'></tool>");
     expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([['now', {}]]);
   });
@@ -52,6 +52,30 @@ describe('tag_attr', () => {
       expect(result.calls).toEqual([]);
       expect(result.rejected.map((call) => call.reason)).toEqual(['malformed']);
       expect(result.issues[0]?.message).toContain('"name" twice');
+    }
+  });
+
+  it('should refuse a tag with an attribute other than name and id, naming the attribute', () => {
+    const gated = createParser({
+      formats: ['tag_attr'],
+      tools: [
+        {
+          name: 'delete_files',
+          effect: 'destructive',
+          parameters: { type: 'object', properties: { path: { type: 'string' } } },
+        },
+      ],
+    });
+    for (const text of [
+      '<tool name="delete_files" path="/tmp"></tool>',
+      '<tool path="/tmp" name="delete_files">{}</tool>',
+    ]) {
+      const result = gated.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected.map((call) => [call.name, call.reason])).toEqual([
+        ['delete_files', 'malformed'],
+      ]);
+      expect(result.rejected[0]?.envelope.received).toContain('"path"');
     }
   });
 
