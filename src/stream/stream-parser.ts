@@ -9,7 +9,6 @@
 import type { Format } from '../formats/format.js';
 import { createMarkerCursor, type MarkerHit, type MarkerTable } from '../pipeline/marker-index.js';
 import { OPEN_REASONING_CLOSERS, REASONING_TOKENS, THINK_OPEN } from '../pipeline/reasoning.js';
-import { INTENT_MARKERS } from '../policy/intent.js';
 import type { StreamEvent } from '../types.js';
 import { createIdPool } from './calls.js';
 import { createExampleTracker } from './examples.js';
@@ -21,6 +20,7 @@ import {
   type StartUnitTest,
 } from './finder.js';
 import { createHeldText } from './held-text.js';
+import { createIntentTracker } from './intent-tracker.js';
 import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
 import { endOverflow, type OpenCall } from './overflow.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
@@ -108,7 +108,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const { plan } = engine.settings;
   const table = plan.table;
   const { prefixes, startUnits } = matchersOf(table);
-  const intentFinder = createFinder(INTENT_MARKERS);
+  const intent = createIntentTracker();
   const examples = createExampleTracker();
   const ids = createIdPool(engine.nextId);
   const phase2 = createStreamPhase2(engine.createDecider, ids);
@@ -164,8 +164,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   /** Feeds the intent finder and the example tracker the text at absolute `offset`. */
   function feedScans(text: string, offset: number): void {
     if (intentEnd === -1) {
-      const found = intentFinder.feed(text, offset);
-      if (found !== undefined) intentEnd = found.at + found.needle.length;
+      intentEnd = intent.feed(text, offset);
+      // The end of the output is a boundary: a marker waiting for its next unit counts.
+      if (intentEnd === -1 && ended && offset + text.length === total) intentEnd = intent.finish();
     }
     examples.feed(text, offset);
     scanned = offset + text.length;
@@ -309,6 +310,12 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     }
     if (example.kind === 'pending' && example.before - base <= hit.position) {
       // An example block may still open before the marker: everything before it is content.
+      release('text-delta', hit.position);
+      return false;
+    }
+    if (!final && intent.waitsBy(base + hit.position + hit.marker.length)) {
+      // An intent marker ends by this one's end and waits for its next unit to say whether it is
+      // part of an identifier: the formats allowed here depend on it.
       release('text-delta', hit.position);
       return false;
     }
@@ -556,6 +563,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     end() {
       if (ended) return take();
       ended = true;
+      // The end of the output is a boundary: a marker waiting for its next unit counts (text an
+      // open section holds is fed, and so judged, when the section closes).
+      if (intentEnd === -1 && scanned === total) intentEnd = intent.finish();
       if (mode === 'prelude') stepPrelude(true, undefined);
       if (mode !== 'done' || total <= maxOutputSize) drain(true);
       if (total <= maxOutputSize) phase2.finish(counters.index, out);

@@ -168,15 +168,33 @@ describe('the marker cursor', () => {
 
 describe('findIntent', () => {
   it('should find where the earliest-ending intent marker ends, as indexOf over each does', () => {
+    // Every occurrence, by indexOf, kept when no identifier unit touches a word end of it.
+    const word = /[\p{L}\p{N}_]/u;
     const naive = (text: string) => {
       let first = -1;
       for (const marker of INTENT_MARKERS) {
-        const at = text.indexOf(marker);
-        if (at !== -1 && (first === -1 || at + marker.length < first)) first = at + marker.length;
+        for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+          const end = at + marker.length;
+          const glued =
+            (word.test(marker.charAt(0)) && word.test(text.charAt(at - 1))) ||
+            (word.test(marker.charAt(marker.length - 1)) && word.test(text.charAt(end)));
+          if (glued) continue;
+          if (first === -1 || end < first) first = end;
+          break;
+        }
       }
       return first;
     };
-    const piece = fc.constantFrom(...INTENT_MARKERS, '_', '<', '<|python_', 'need_tool', ' ', 'x');
+    const piece = fc.constantFrom(
+      ...INTENT_MARKERS,
+      '_',
+      '<',
+      '<|python_',
+      'need_tool',
+      ' ',
+      'x',
+      'S',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 10 }), (parts) => {
         const text = parts.join('');
