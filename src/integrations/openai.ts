@@ -54,6 +54,14 @@ export interface OpenAIStreamConverter {
   push(events: readonly StreamEvent[]): OpenAIDelta[];
   /** `'tool_calls'` once a call was sent, else `'stop'`: the last chunk's `finish_reason`. */
   finishReason(): 'tool_calls' | 'stop';
+  /**
+   * The last chunk's choice, after the deltas of `stream.end()`: its `finish_reason`, and a delta
+   * that names the assistant role when no delta did (an output with no text and no accepted call,
+   * every call refused): OpenAI clients refuse a stream that never names it.
+   *
+   * @returns The delta and the finish reason of the last chunk.
+   */
+  finish(): { delta: OpenAIDelta; finish_reason: 'tool_calls' | 'stop' };
 }
 
 /**
@@ -74,7 +82,7 @@ export interface OpenAIStreamConverter {
  *   for (const delta of openai.push(stream.push(text))) send({ choices: [{ index: 0, delta, finish_reason: null }] });
  * }
  * for (const delta of openai.push(stream.end())) send({ choices: [{ index: 0, delta, finish_reason: null }] });
- * send({ choices: [{ index: 0, delta: {}, finish_reason: openai.finishReason() }] });
+ * send({ choices: [{ index: 0, ...openai.finish() }] });
  * ```
  */
 export function createOpenAIStreamConverter(
@@ -109,6 +117,9 @@ export function createOpenAIStreamConverter(
     },
     finishReason() {
       return calls.released > 0 ? 'tool_calls' : 'stop';
+    },
+    finish() {
+      return { delta: withRole({}), finish_reason: calls.released > 0 ? 'tool_calls' : 'stop' };
     },
   };
 }

@@ -38,12 +38,12 @@ function streamDeltas(text: string, chunkSize: number, rejected: RejectedCall[] 
     deltas.push(...converter.push(stream.push(text.slice(start, start + chunkSize))));
   }
   deltas.push(...converter.push(stream.end()));
-  return { deltas, finishReason: converter.finishReason() };
+  return { deltas, finishReason: converter.finishReason(), last: converter.finish() };
 }
 
 function toChunks(
   deltas: OpenAIDelta[],
-  finishReason: 'tool_calls' | 'stop',
+  last: { delta: OpenAIDelta; finish_reason: 'tool_calls' | 'stop' },
 ): ChatCompletionChunk[] {
   const chunk = (
     delta: OpenAIDelta,
@@ -55,7 +55,24 @@ function toChunks(
     model: 'local',
     choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
   });
-  return [...deltas.map((delta) => chunk(delta, null)), chunk({}, finishReason)];
+  return [...deltas.map((delta) => chunk(delta, null)), chunk(last.delta, last.finish_reason)];
+}
+
+/** What the openai SDK assembles from the chunks of the deltas and last chunk. */
+async function assemble(
+  deltas: OpenAIDelta[],
+  last: { delta: OpenAIDelta; finish_reason: 'tool_calls' | 'stop' },
+) {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of toChunks(deltas, last)) {
+        controller.enqueue(encoder.encode(`${JSON.stringify(chunk)}\n`));
+      }
+      controller.close();
+    },
+  });
+  return ChatCompletionStream.fromReadableStream(body).finalChatCompletion();
 }
 
 describe('toOpenAIToolCalls', () => {
@@ -126,17 +143,8 @@ describe('createOpenAIStreamConverter', () => {
   });
 
   it('should be assembled by the openai SDK into the same tool calls as the batch parse', async () => {
-    const { deltas, finishReason } = streamDeltas(OUTPUT, 1);
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of toChunks(deltas, finishReason)) {
-          controller.enqueue(encoder.encode(`${JSON.stringify(chunk)}\n`));
-        }
-        controller.close();
-      },
-    });
-    const completion = await ChatCompletionStream.fromReadableStream(body).finalChatCompletion();
+    const { deltas, last } = streamDeltas(OUTPUT, 1);
+    const completion = await assemble(deltas, last);
     const message = completion.choices[0]?.message;
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
     expect(message?.tool_calls).toEqual(
@@ -144,5 +152,18 @@ describe('createOpenAIStreamConverter', () => {
         createParser({ formats: ['hermes'], tools: TOOLS, ids: 'sequential' }).parse(OUTPUT).calls,
       ),
     );
+  });
+
+  it('should name the assistant role in the last chunk when nothing else was sent', async () => {
+    // Every call refused, or no text at all: the SDK refused a stream that never named the role.
+    for (const text of ['<tool_call>{"name": "wipe_disk", "arguments": {}}</tool_call>', '']) {
+      const { deltas, last } = streamDeltas(text, 4);
+      expect(deltas).toEqual([]);
+      expect(last).toEqual({ delta: { role: 'assistant' }, finish_reason: 'stop' });
+      const completion = await assemble(deltas, last);
+      expect(completion.choices[0]?.message).toMatchObject({ role: 'assistant', content: null });
+    }
+    // Once a delta named it, the last chunk's delta is empty.
+    expect(streamDeltas(OUTPUT, 7).last).toEqual({ delta: {}, finish_reason: 'tool_calls' });
   });
 });
