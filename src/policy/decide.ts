@@ -19,7 +19,7 @@ import type {
   ToolCall,
 } from '../types.js';
 import { cloneJson, deepFreeze } from '../validate/clone.js';
-import type { FieldError } from '../validate/errors.js';
+import { MAX_QUOTED, type FieldError } from '../validate/errors.js';
 import {
   ambiguousEnvelope,
   fallbackEnvelope,
@@ -209,6 +209,7 @@ export function decideCall(
     );
   }
   const { tool } = resolved;
+  state.tool = tool.name;
   state.nameMatch = resolved.match;
   state.schemaVersion = tool.schemaVersion;
   const repairs = [...call.repairs];
@@ -259,6 +260,8 @@ interface VerdictState {
   readonly id: string;
   /** The name as written, `undefined` when empty. */
   readonly written: string | undefined;
+  /** The allowlisted tool's name, once the name resolved. */
+  tool?: string;
   nameMatch: NameMatch;
   schemaVersion: string | undefined;
   validation: CallVerdict['validation'];
@@ -290,11 +293,20 @@ function rejectCall(
     accepted: false,
     rejection,
     id,
-    tool: written,
+    // Telemetry names the tool the call resolved to, or a bounded quote of what the model wrote:
+    // an unknown name is model text, as long as the call, kept by metrics and tracing.
+    tool: state.tool ?? quotedName(written),
     nameMatch: state.nameMatch,
     schemaVersion: state.schemaVersion,
     validation: state.validation,
   };
+}
+
+/** A name the model wrote, cut to {@link MAX_QUOTED} units as envelopes quote it. */
+function quotedName(written: string | undefined): string | undefined {
+  return written === undefined || written.length <= MAX_QUOTED
+    ? written
+    : `${written.slice(0, MAX_QUOTED)}...`;
 }
 
 /** The last rung: the caller's check, then the accepted verdict. */

@@ -49,8 +49,17 @@ export interface Metrics {
   reset(): void;
 }
 
-/** Bucket key for records without a tool or schema version (unknown names, malformed calls). */
+/** Bucket key for records without a tool or schema version (a call with no name, an unknown tool). */
 const NONE = '(none)';
+
+/** Bucket key for the tools seen after {@link MAX_TOOL_BUCKETS} others. */
+const OTHER = '(other)';
+
+/**
+ * Most tool buckets kept. A name is model text until it resolves, so a model writing a new name
+ * in every call would otherwise grow a long-lived aggregator without end.
+ */
+export const MAX_TOOL_BUCKETS = 1024;
 
 /**
  * Creates an aggregator; pass its `record` as (or from) `onTelemetry`.
@@ -74,7 +83,7 @@ export function createMetrics(): Metrics {
     record(record) {
       const buckets = [
         total,
-        bucket(byTool, record.tool ?? NONE),
+        bucket(byTool, toolKey(byTool, record)),
         bucket(byFormat, record.parse_mode),
         bucket(bySchemaVersion, record.schema_version ?? NONE),
       ];
@@ -156,4 +165,14 @@ function mapRates(map: Map<string, MetricsCounts>): Record<string, MetricsBucket
   >;
   for (const [key, counts] of map) result[key] = withRates(counts);
   return result;
+}
+
+/**
+ * The tool bucket of a record: its tool, an unknown name included (which names a model invents is
+ * worth seeing), until {@link MAX_TOOL_BUCKETS} tools have buckets; later ones count as `(other)`.
+ */
+function toolKey(byTool: ReadonlyMap<string, MetricsCounts>, record: TelemetryRecord): string {
+  const tool = record.tool;
+  if (tool === undefined) return NONE;
+  return byTool.has(tool) || byTool.size < MAX_TOOL_BUCKETS ? tool : OTHER;
 }

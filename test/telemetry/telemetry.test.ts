@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_TOOL_BUCKETS } from '../../src/telemetry/metrics.js';
 import {
   createAuditRecords,
   createMetrics,
@@ -115,6 +116,31 @@ describe('telemetry', () => {
     expect(Object.keys(snapshot.bySchemaVersion)).toHaveLength(2);
     metrics.reset();
     expect(metrics.snapshot().total.calls).toBe(0);
+  });
+
+  it('should bound what model-written tool names cost telemetry and metrics', () => {
+    const records: TelemetryRecord[] = [];
+    const metrics = createMetrics();
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: TOOLS,
+      onTelemetry: (record) => {
+        records.push(record);
+        metrics.record(record);
+      },
+    });
+    // A model inventing a long new name in every call: each was kept whole, in its own bucket.
+    for (let index = 0; index < MAX_TOOL_BUCKETS + 40; index += 1) {
+      parser.parse(hermes(`tool_${index}_${'q'.repeat(5000)}`, {}));
+    }
+    expect(Math.max(...records.map((record) => record.tool?.length ?? 0))).toBeLessThanOrEqual(123);
+    const byTool = metrics.snapshot().byTool;
+    expect(Object.keys(byTool)).toHaveLength(MAX_TOOL_BUCKETS + 1);
+    expect(byTool['(other)']?.calls).toBe(40);
+    // A tool first seen past the cap counts as "(other)" too.
+    parser.parse(hermes('get_weather', { city: 'A' }));
+    expect(records.at(-1)?.tool).toBe('get_weather');
+    expect(metrics.snapshot().byTool['(other)']?.calls).toBe(41);
   });
 
   it('should keep raw, normalised and redacted forms in audit records', () => {
