@@ -68,12 +68,48 @@ export function readCorpusFile(path: string, name = basename(path)): CorpusFile 
   const lines = readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+    .map((line) => JSON.parse(line) as unknown);
   const first = lines[0] ?? {};
-  if ('expect' in first)
-    return { kind: 'json-suite', name, cases: lines as unknown as JsonSuiteCase[] };
-  if (!('format' in first) && 'expected' in first) {
-    return { kind: 'json-repair', name, cases: lines as unknown as JsonRepairCase[] };
+  const kind: CorpusFile['kind'] = !isObject(first)
+    ? 'tool-calls'
+    : 'expect' in first
+      ? 'json-suite'
+      : !('format' in first) && 'expected' in first
+        ? 'json-repair'
+        : 'tool-calls';
+  // Every case is checked here, so the runner reads only the fields it needs, present.
+  lines.forEach((line, index) => {
+    const missing = missingField(kind, line);
+    if (missing !== undefined) {
+      throw new TypeError(`line ${index + 1}: a ${kind} case needs ${missing}`);
+    }
+  });
+  if (kind === 'json-suite') return { kind, name, cases: lines as JsonSuiteCase[] };
+  if (kind === 'json-repair') return { kind, name, cases: lines as JsonRepairCase[] };
+  return { kind, name, cases: lines as CorpusCase[] };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a case of `kind` needs that `line` lacks (or holds with the wrong type), if anything. */
+function missingField(kind: CorpusFile['kind'], line: unknown): string | undefined {
+  if (!isObject(line)) return 'to be a JSON object';
+  if (typeof line['input'] !== 'string') return 'a string "input"';
+  if (kind === 'json-suite') {
+    return ['accept', 'reject', 'either'].includes(line['expect'] as string)
+      ? undefined
+      : '"expect": accept, reject or either';
   }
-  return { kind: 'tool-calls', name, cases: lines as unknown as CorpusCase[] };
+  if (kind === 'json-repair') return 'expected' in line ? undefined : '"expected"';
+  if (typeof line['format'] !== 'string') return 'a string "format"';
+  const expected = line['expected'];
+  if (!isObject(expected)) return 'an "expected" object';
+  if (!Array.isArray(expected['calls'])) return 'an "expected.calls" list';
+  const content = expected['content'];
+  if (content !== null && typeof content !== 'string')
+    return '"expected.content": a string or null';
+  if (line['tools'] !== undefined && !Array.isArray(line['tools'])) return '"tools" as a list';
+  return undefined;
 }

@@ -60,4 +60,19 @@ describe('tool-call-parser conformance', () => {
       /^tool-call-parser: conformance: ENOENT.*; check the corpus path\n$/,
     );
   });
+
+  it('should exit 2 naming the line of a case without the fields a case needs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tcp-corpus-'));
+    const good = { format: 'hermes', input: 'x', expected: { calls: [], content: 'x' } };
+    const lacking = { format: 'hermes', input: 'y', expected: { calls: [] } };
+    writeFileSync(
+      join(dir, 'short.jsonl'),
+      [good, lacking].map((c) => JSON.stringify(c)).join('\n'),
+    );
+    const run = memoryIo();
+    expect(await runCli(['conformance', dir], run.io)).toBe(2);
+    expect(run.stderr()).toContain(
+      'line 2: a tool-calls case needs "expected.content": a string or null',
+    );
+  });
 });
