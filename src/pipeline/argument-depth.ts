@@ -29,10 +29,10 @@ export const WRAPPER_LEVELS = 4;
  * ```
  */
 export function limitArgumentDepth(section: Section, format: Format, maxDepth: number): Section {
-  // Nesting deeper than maxDepth takes at least two units a level (`[` and `]`, `{` and `}`, or
-  // a tag pair), so a section no longer than 2 * maxDepth needs no walk: the usual call costs one
-  // comparison.
-  if (section.end - section.start <= 2 * maxDepth || section.calls.length === 0) return section;
+  // Nesting deeper than maxDepth takes at least one unit a level (an opener: the lenient reader
+  // supplies the closers the model left out), so a section no longer than maxDepth needs no walk:
+  // the usual call costs one comparison.
+  if (section.end - section.start <= maxDepth || section.calls.length === 0) return section;
   let copy: Section | undefined;
   section.calls.forEach((call, index) => {
     if (call.malformed !== undefined || valueDepth(call.arguments, maxDepth) <= maxDepth) return;

@@ -89,6 +89,19 @@ describe('limits', () => {
     expect(codes(over)).toEqual(['too-deep']);
   });
 
+  it('should hold arguments to maxDepth when the model left their closers out', () => {
+    // One unit a level: the lenient reader supplies the missing `]`s, so a short section can
+    // still nest past the limit.
+    const open = (levels: number) =>
+      `<tool_call>{"name": "f", "arguments": {"a": ${'['.repeat(levels)}1}}</tool_call>`;
+    expect(parse('hermes', open(DEFAULT_LIMITS.maxDepth - 1)).calls).toHaveLength(1);
+    for (const levels of [DEFAULT_LIMITS.maxDepth, DEFAULT_LIMITS.maxDepth + 2]) {
+      const over = parse('hermes', open(levels));
+      expect(over.calls).toEqual([]);
+      expect(over.rejected[0]?.reason).toBe('too-large');
+    }
+  });
+
   it('should count maxDepth on the arguments alone in every syntax, wrapped or not', () => {
     // The arguments {"a": [[[1]]]} nest 4 levels; a 5th is over a maxDepth of 4.
     const list = (levels: number): string => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
