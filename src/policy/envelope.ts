@@ -5,7 +5,7 @@
  * the model's own text (a tool name, a key) is cut to `MAX_QUOTED` units wherever it appears.
  */
 import type { ErrorEnvelope, EnvelopeField } from '../types.js';
-import { clip, clipMiddle, excerpt } from '../validate/errors.js';
+import { clip, clipMiddle, clipQuoted, excerpt } from '../validate/errors.js';
 
 /** The fixed hint that ends every envelope: fix and retry, no apology turn. */
 const RETRY = 'Fix the tool call and retry. Do not apologize.';
@@ -178,7 +178,9 @@ export function malformedEnvelope(
     {
       error: 'malformed_tool_call',
       expected: `a complete call in ${syntax} syntax, its arguments a JSON object`,
-      received: clip(received, MAX_SENTENCE),
+      // The message quotes the model's names and keys: each is cut first, so the advice after
+      // them survives the sentence's own bound.
+      received: clip(clipQuoted(received), MAX_SENTENCE),
       hint: 'The tool call could not be read. Write it again, complete, in the same syntax.',
     },
     tool,

@@ -180,6 +180,31 @@ export function clip(text: string, max = MAX_QUOTED): string {
 }
 
 /**
+ * Cuts every quoted run of a sentence (`"..."`, the names and keys a message quotes from the
+ * model) to {@link MAX_QUOTED} units, keeping the rest of the sentence: the advice after a
+ * 50,000-character tool name must still reach the model.
+ *
+ * @param sentence - A message that may quote model text between double quotes.
+ * @returns The sentence with each long quoted run clipped.
+ * @example
+ * ```ts
+ * clipQuoted(`the arguments of "${'x'.repeat(500)}" are cut off`).length; // 151
+ * ```
+ */
+export function clipQuoted(sentence: string): string {
+  if (sentence.length <= MAX_QUOTED) return sentence;
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const open = sentence.indexOf('"', from);
+    const close = open === -1 ? -1 : sentence.indexOf('"', open + 1);
+    if (close === -1) return from === 0 ? sentence : out + sentence.slice(from);
+    out += sentence.slice(from, open + 1) + clip(sentence.slice(open + 1, close)) + '"';
+    from = close + 1;
+  }
+}
+
+/**
  * Cuts a JSON pointer to at most {@link MAX_QUOTED} units in its middle, keeping its start and
  * its last segments, the most specific part.
  *

@@ -95,4 +95,48 @@ describe('the JSON call object', () => {
       expect(foldEvents(events).calls[0]?.repairs).toEqual(parsed.calls[0]?.repairs);
     }
   });
+
+  it('should read the metadata OpenAI call objects carry beside the name and arguments', () => {
+    const parser = createParser({ formats: ['hermes'], tools: TOOLS });
+    for (const object of [
+      { name: 'archive', arguments: { folder: 'logs' }, index: 0 },
+      {
+        type: 'function_call',
+        id: 'fc_1',
+        call_id: 'call_1',
+        name: 'archive',
+        arguments: '{"folder": "logs"}',
+        status: 'completed',
+      },
+    ]) {
+      const result = parser.parse(`<tool_call>${JSON.stringify(object)}</tool_call>`);
+      expect(result.calls.map((call) => call.arguments)).toEqual([{ folder: 'logs' }]);
+    }
+    const nested = createParser({ formats: ['openai_json'], tools: TOOLS });
+    const entry = {
+      id: 'c',
+      type: 'function',
+      index: 0,
+      function: { name: 'archive', arguments: '{}' },
+    };
+    expect(nested.parse(JSON.stringify({ tool_calls: [entry] })).calls).toHaveLength(1);
+    const outside = { function: { name: 'archive' }, arguments: { folder: 'logs' } };
+    expect(
+      nested.parse(JSON.stringify({ tool_calls: [outside] })).rejected[0]?.envelope.received,
+    ).toBe(
+      '"arguments" is written beside "function", outside it; put the name and the arguments of "archive" inside "function"',
+    );
+  });
+
+  it('should keep the advice of a refusal whole when the name it quotes is long', () => {
+    const parser = createParser({ formats: ['hermes'], tools: TOOLS });
+    const name = 'n'.repeat(20_000);
+    const result = parser.parse(
+      `<tool_call>{"name": "${name}", "arguments": {}, "keep_days": 30}</tool_call>`,
+    );
+    const received = result.rejected[0]?.envelope.received ?? '';
+    expect(received.length).toBeLessThan(300);
+    expect(received).toMatch(/; put every argument inside "arguments"$/);
+    expect(result.issues[0]?.message.length).toBeLessThan(300);
+  });
 });

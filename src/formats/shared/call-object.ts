@@ -51,9 +51,16 @@ export function readCallObject(
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, issue: malformed('the call has no tool name', offset) };
   }
-  const stray =
-    strayKey(value, nested ? NESTING_KEYS : fields) ??
-    (nested ? strayKey(source, fields) : undefined);
+  if (nested) {
+    // Beside `function` an OpenAI object holds its id, type, index and the like; only a name or
+    // arguments there are misplaced (`{"function": {"name": "rm"}, "arguments": {...}}`).
+    const outside = [...fields.name, ...fields.arguments].find((key) => Object.hasOwn(value, key));
+    if (outside !== undefined) {
+      const message = `${JSON.stringify(outside)} is written beside "function", outside it; put the name and the arguments of "${name}" inside "function"`;
+      return { ok: false, name, issue: malformed(message, offset) };
+    }
+  }
+  const stray = strayKey(source, fields);
   if (stray !== undefined) {
     return { ok: false, name, issue: malformed(strayMessage(name, stray, source, fields), offset) };
   }
@@ -83,14 +90,21 @@ export function readCallObject(
     : { ok: true, name, arguments: argumentsValue, repairs, id };
 }
 
-/** Keys a call object may hold besides its name and arguments: its id and its type. */
-const CALL_KEYS: ReadonlySet<string> = new Set(['id', 'tool_call_id', 'call_id', 'type']);
-
-/** The outer object of OpenAI's shape: `{ id, type, function: { name, arguments } }`. */
-const NESTING_KEYS: CallFieldNames = { name: ['function'], arguments: [] };
+/**
+ * Keys a call object may hold besides its name and arguments: its ids, its type, and the index
+ * and status OpenAI's streamed and Responses API call objects carry.
+ */
+const CALL_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'tool_call_id',
+  'call_id',
+  'type',
+  'index',
+  'status',
+]);
 
 /**
- * The first key of a call object that is none of its name, arguments, id or type. The model
+ * The first key of a call object that is none of its name, arguments, ids, type, index or status. The model
  * wrote it beside them (`{"name": "rm", "path": "/tmp"}`, or `"dry_run": true` after the
  * arguments closed early): reading the call without it would run it without a value the model
  * wrote, so such a call is refused.
@@ -126,8 +140,7 @@ function strayMessage(
   const written = fields.arguments.find((field) => Object.hasOwn(source, field));
   const where = written === undefined ? 'the name' : JSON.stringify(written);
   const into = written ?? fields.arguments[0] ?? 'arguments';
-  const shown = JSON.stringify(key.length > 80 ? `${key.slice(0, 80)}...` : key);
-  return `${shown} is written beside ${where}, outside the arguments of "${name}"; put every argument inside "${into}"`;
+  return `${JSON.stringify(key)} is written beside ${where}, outside the arguments of "${name}"; put every argument inside "${into}"`;
 }
 
 /** What {@link readArguments} gives for arguments written as a JSON string that is cut off. */

@@ -1,5 +1,6 @@
 /** The issues and repairs that several lowerings report, built in one place. */
 import type { Issue, Repair } from '../../types.js';
+import { clipQuoted } from '../../validate/errors.js';
 
 /**
  * A `malformed-tool-call` issue: tool syntax whose body could not be read.
@@ -14,7 +15,8 @@ import type { Issue, Repair } from '../../types.js';
  * ```
  */
 export function malformed(message: string, offset: number): Issue {
-  return { code: 'malformed-tool-call', message, offset };
+  // Names and keys the message quotes are the model's: each is cut to a bounded quote.
+  return { code: 'malformed-tool-call', message: clipQuoted(message), offset };
 }
 
 /**
