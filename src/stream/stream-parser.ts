@@ -397,9 +397,16 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   function stepSection(final: boolean): boolean {
     const state = section as SectionState;
+    const callsBefore = counters.calls;
     const result = state.settle(final, out);
     if (result === undefined) return false;
     section = undefined;
+    if (untilCall && counters.calls > callsBefore) {
+      // The section read a call: as in parse, text from here on is content, though a fallback
+      // call's events wait for the end. What came before it is reasoning.
+      textBeforeCallIsReasoning(out);
+      untilCall = false;
+    }
     if (scanned < sectionStart + result.held.length) {
       feedScans(result.held.slice(scanned - sectionStart), scanned);
     }

@@ -107,6 +107,12 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     options: { formats: ['qwen3_coder', 'hermes'], reasoning: { startsInside: false } },
   },
   {
+    // A fallback call's events wait for the end; the text after its section is still content.
+    name: 'a prefilled reasoning block ended by a fallback call with text after it',
+    text: 'Action: lookup\nAction Input: {"sku": "A-7"}  \n',
+    options: { reasoning: { prefilled: true } },
+  },
+  {
     name: 'harmony headers with no body, then a call',
     text: `${'<|start|>assistant'.repeat(5)}<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>`,
     options: { formats: ['harmony'], reasoning: { startsInside: false } },
