@@ -34,6 +34,11 @@ export type JsonOutcome =
       repairs: Repair[];
       /** False when the text ended inside the value and closers were supplied. */
       complete: boolean;
+      /**
+       * A bound on the value's nesting, when the native parser read it: measured against
+       * `maxDepth`, or half the text's length (a level takes two units of valid JSON).
+       */
+      depthAtMost?: number;
     }
   | { ok: false; issue: Issue };
 
@@ -65,10 +70,12 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
   const fast = cannotBeJson(text) ? NOT_JSON : tryNative(text);
   if (fast.ok) {
     // Nesting deeper than maxDepth needs at least 2 * maxDepth characters; shorter text is safe.
-    if (text.length > 2 * maxDepth && valueDepth(fast.value, maxDepth) > maxDepth) {
-      return tooDeep(maxDepth, offset);
+    let depthAtMost = text.length >> 1;
+    if (text.length > 2 * maxDepth) {
+      depthAtMost = valueDepth(fast.value, maxDepth);
+      if (depthAtMost > maxDepth) return tooDeep(maxDepth, offset);
     }
-    return { ok: true, value: fast.value, repairs: [], complete: true };
+    return { ok: true, value: fast.value, repairs: [], complete: true, depthAtMost };
   }
   try {
     const run = runGrammar(text, options.strict === true, maxDepth);

@@ -4,6 +4,7 @@
  */
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
+import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
 
@@ -49,6 +50,12 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       : payload.values;
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
+  // The arguments lie inside the payload, one level down at least: within maxDepth when the
+  // payload is within one more. Noted only where the section check would otherwise walk them.
+  const measured =
+    payload.depthAtMost !== undefined &&
+    payload.depthAtMost <= context.limits.maxDepth + 1 &&
+    source.payload.end - source.payload.start > context.limits.maxDepth;
   for (const value of values) {
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
@@ -64,6 +71,8 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       complete: payload.complete,
     };
     if (call.id !== undefined) raw.id = call.id;
+    // Arguments given as a JSON string were read apart from the payload, by their own limit.
+    if (measured && call.repairs.length === 0) markWithinDepth(call.arguments);
     calls.push(raw);
   }
   return { calls, issues };

@@ -10,7 +10,14 @@ import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 
 /** The values of a payload, or why it could not be read. */
 export type PayloadOutcome =
-  | { ok: true; values: unknown[]; repairs: Repair[]; complete: boolean }
+  | {
+      ok: true;
+      values: unknown[];
+      repairs: Repair[];
+      complete: boolean;
+      /** A bound on the payload's nesting, when the native parser read it (see `parseJson`). */
+      depthAtMost?: number;
+    }
   | { ok: false; issue: Issue };
 
 /**
@@ -46,12 +53,14 @@ export function readJsonPayload(
     const repairs = decoded.repairs.filter((_, index) => index !== several);
     return { ok: true, values: decoded.value, repairs, complete: decoded.complete };
   }
-  return {
+  const outcome: PayloadOutcome = {
     ok: true,
     values: [decoded.value],
     repairs: decoded.repairs,
     complete: decoded.complete,
   };
+  if (decoded.depthAtMost !== undefined) outcome.depthAtMost = decoded.depthAtMost;
+  return outcome;
 }
 
 /**
