@@ -19,7 +19,7 @@ import type {
   ToolCall,
 } from '../types.js';
 import { cloneJson, deepFreeze } from '../validate/clone.js';
-import { MAX_QUOTED, type FieldError } from '../validate/errors.js';
+import { clip, type FieldError } from '../validate/errors.js';
 import {
   ambiguousEnvelope,
   fallbackEnvelope,
@@ -295,18 +295,11 @@ function rejectCall(
     id,
     // Telemetry names the tool the call resolved to, or a bounded quote of what the model wrote:
     // an unknown name is model text, as long as the call, kept by metrics and tracing.
-    tool: state.tool ?? quotedName(written),
+    tool: state.tool ?? (written === undefined ? undefined : clip(written)),
     nameMatch: state.nameMatch,
     schemaVersion: state.schemaVersion,
     validation: state.validation,
   };
-}
-
-/** A name the model wrote, cut to {@link MAX_QUOTED} units as envelopes quote it. */
-function quotedName(written: string | undefined): string | undefined {
-  return written === undefined || written.length <= MAX_QUOTED
-    ? written
-    : `${written.slice(0, MAX_QUOTED)}...`;
 }
 
 /** The last rung: the caller's check, then the accepted verdict. */
