@@ -30,10 +30,10 @@ import { isBlank } from '../formats/shared/blanks.js';
 const THINK_CLOSE = '</think>';
 const FENCE = '```';
 
-/** Marker lookups over one buffer string (absolute `origin`). */
+/** Marker lookups over the stream's text from absolute `origin` to absolute `end`. */
 interface ScanCache {
   origin: number;
-  text: string;
+  end: number;
   markers: { next(from: number): MarkerHit | undefined };
 }
 
@@ -152,8 +152,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   let history = '';
   // end() was called: a second call sends nothing more.
   let ended = false;
-  // Marker and `<think>` lookups over the buffer as it was last appended to: skipping an
-  // unclaimed marker must not search the same text again.
+  // Marker lookups over the buffer as it was last appended to: skipping an unclaimed marker must
+  // not search the same text again (see nextHit for when the cursor is replaced).
   let scan: ScanCache | undefined;
   // The first `<think>` at or after absolute `thinkFrom`, looked up over the text up to `thinkTo`
   // (-1: none there); see nextThink.
@@ -241,10 +241,11 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     // The cursor serves while the buffer is a suffix of the text it reads (the same absolute end):
     // after a section the buffer is the rest of the text it held, and a new cursor over that rest
     // after each of many sections searched it again for every marker, quadratically.
-    if (scan !== undefined && scan.origin + scan.text.length !== base + buffer.length) {
-      scan = undefined;
+    // A buffer that grew or was replaced by other text ends elsewhere, and gets a new cursor.
+    const end = base + buffer.length;
+    if (scan === undefined || scan.end !== end) {
+      scan = { origin: base, end, markers: createMarkerCursor(table, buffer) };
     }
-    scan ??= { origin: base, text: buffer, markers: createMarkerCursor(table, buffer) };
     const hit = scan.markers.next(base - scan.origin);
     return hit === undefined ? undefined : { ...hit, position: hit.position + scan.origin - base };
   }
@@ -442,7 +443,6 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       noteBuffer();
       untilCall = found === undefined && plan.reasoningPrefilled === true && !keepReasoning;
     }
-    scan = undefined;
   }
 
   function drain(final: boolean): void {
@@ -553,7 +553,6 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       if (mode === 'prelude') return take();
     } else {
       buffer += delta;
-      scan = undefined;
       const at = startUnits.lastIn(delta);
       if (at !== -1) lastStart = offset + at;
     }
