@@ -58,8 +58,42 @@ describe('cannotBeJson', () => {
       expect(cannotBeJson(text), text).toBe(true);
   });
 
+  it('should catch repairs next to the openers at the start or the closers at the end', () => {
+    for (const text of [
+      '{"a": 1,}',
+      '[1, 2,]',
+      '{"days": ["mon", "tue"],}}',
+      '{"a": {"b": [1,]}}',
+      '{a: 1}',
+      "{'a': 1}",
+      '[{a: 1}]',
+      '[[True]]',
+      '{"a": b}',
+      '{"a": undefined}',
+      '{"a": [}',
+      '[{]',
+      '{"a": 1\n  ,\n}',
+    ])
+      expect(cannotBeJson(text), text).toBe(true);
+  });
+
   it('should leave texts whose ends are those of a value to JSON.parse', () => {
-    for (const text of ['{}', ' [1] ', '"x"', '-0', '12', 'true', 'false\n', 'null', '{"a": True}'])
+    for (const text of [
+      '{}',
+      ' [1] ',
+      '"x"',
+      '-0',
+      '12',
+      'true',
+      'false\n',
+      'null',
+      '{"a": True}',
+      '[ ]',
+      '[[{ }], [[]]]',
+      '{"a": ",}"}',
+      '{"a": [null, -1e5, {"b": {}}]}',
+      '[[-1, "x", true, false, null]]',
+    ])
       expect(cannotBeJson(text), text).toBe(false);
   });
 
