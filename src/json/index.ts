@@ -1,12 +1,15 @@
 /**
  * JSON payloads of tool calls: native `JSON.parse` first (the fast path), and only when it fails
- * the lenient grammar `grammar/json.peggy`, which records every repair it makes.
+ * the lenient grammar `grammar/json.peggy`, which records every repair it makes. A payload whose
+ * only repairs are the common ones (unquoted keys, Python's words, trailing commas) is read by
+ * `quick.ts` in front of the grammar, to the same value and repairs.
  */
 import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
 import { lowerDocument } from './lower.js';
 import { valueDepth } from './depth.js';
 import { cannotBeJson } from './ends.js';
+import { readCommonRepairs } from './quick.js';
 import type { JsonDocument } from './ast.js';
 
 export { lowerDocument, lowerNode, lowerString } from './lower.js';
@@ -78,6 +81,13 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     return { ok: true, value: fast.value, repairs: [], complete: true, depthAtMost };
   }
   try {
+    if (options.strict !== true) {
+      // The common repairs, read without the grammar's nodes; at anything else it gives up
+      // (undefined) and the grammar reads the text from the start.
+      const quick = readCommonRepairs(text, maxDepth, offset);
+      if (quick !== undefined)
+        return { ok: true, value: quick.value, repairs: quick.repairs, complete: true };
+    }
     const run = runGrammar(text, options.strict === true, maxDepth);
     if (!run.ok) return { ok: false, issue: invalidJson(text, run.failedAt, offset) };
     const { value, repairs } = lowerDocument(run.document, offset);
