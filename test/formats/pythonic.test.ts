@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, foldEvents } from '../../src/index.js';
 
 const parser = createParser({ formats: ['pythonic'], ids: 'sequential' });
 
@@ -120,6 +120,42 @@ describe('pythonic', () => {
       expect.objectContaining({ name: 'ping', reason: 'malformed' }),
     ]);
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should refuse an integer written with leading zeros, as Python does, in parse and stream', () => {
+    // `0123` may be a PIN (text whose zero reading it as 123 drops) or a Python 2 octal (83).
+    const text = '[set_pin(code=0123, room="B")]';
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'set_pin', reason: 'malformed' }),
+    ]);
+    expect(result.rejected[0]?.envelope.received).toBe(
+      "0123 is not a Python number (an integer cannot start with 0); write 123 for the number, or '0123' in quotes for the text",
+    );
+    for (const size of [1, 5]) {
+      const stream = createParser({ formats: ['pythonic'], ids: 'sequential' }).stream();
+      const events = [];
+      for (let at = 0; at < text.length; at += size)
+        events.push(...stream.push(text.slice(at, at + size)));
+      events.push(...stream.end());
+      expect(foldEvents(events).rejected).toEqual(
+        createParser({ formats: ['pythonic'], ids: 'sequential' }).parse(text).rejected,
+      );
+    }
+  });
+
+  it('should read zeros alone, floats with leading zeros and prefixed integers as Python does', () => {
+    const result = parser.parse('[tune(a=00, b=0_0, c=-0, d=0123.5, e=007e1, f=0o17, g=0x0A)]');
+    expect(result.calls[0]?.arguments).toEqual({
+      a: 0,
+      b: 0,
+      c: -0,
+      d: 123.5,
+      e: 70,
+      f: 15,
+      g: 10,
+    });
   });
 
   it('should refuse a call nested deeper than the depth limit', () => {

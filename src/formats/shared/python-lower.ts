@@ -102,7 +102,10 @@ function lowerArguments(call: PythonCall, maxDepth: number): Record<string, unkn
 function lowerValue(value: PythonValue, depth: number, maxDepth: number): unknown {
   return match(value)
     .with({ type: 'python-string' }, (node) => decodePythonString(node))
-    .with({ type: 'python-number' }, (node) => readPythonNumber(node.text))
+    .with({ type: 'python-number' }, (node) => {
+      checkDecimalLiteral(node.text, node.start);
+      return readPythonNumber(node.text);
+    })
     .with({ type: 'python-constant' }, (node) => constantValue(node.name))
     .with({ type: 'python-missing' }, () => null)
     .with({ type: 'python-sequence' }, (node) => {
@@ -137,6 +140,30 @@ function checkDepth(depth: number, maxDepth: number, offset: number): void {
     });
   }
 }
+
+/**
+ * An integer with leading zeros (`0123`, `-007`) is not a Python literal: Python 3 refuses it, and
+ * it may stand for text (a PIN, a zip code, whose zeros reading it as 123 drops) or for a Python 2
+ * octal (83). No reading is safe, so the call is not run, and the model is told both spellings.
+ * Zeros alone (`00`) and floats (`0123.5`) are valid Python, read as written.
+ */
+function checkDecimalLiteral(text: string, offset: number): void {
+  if (!LEADING_ZERO_INTEGER.test(text)) return;
+  const digits = text.replace(/^[+-]/, '').replaceAll('_', '');
+  throw new ValueError({
+    code: 'malformed-tool-call',
+    message: `${clipLiteral(text)} is not a Python number (an integer cannot start with 0); write ${String(readPythonNumber(text))} for the number, or '${clipLiteral(digits)}' in quotes for the text`,
+    offset,
+  });
+}
+
+/** A literal quoted in a message, cut short: the model may have written thousands of digits. */
+function clipLiteral(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}
+
+/** A decimal integer whose first digit is 0 and which is not zero (see `checkDecimalLiteral`). */
+const LEADING_ZERO_INTEGER = /^[+-]?0[0_]*[1-9][0-9_]*$/;
 
 /** Dict keys become JSON object keys the way Python's `json.dumps` writes them. */
 function dictKey(key: PythonValue): string {
