@@ -177,7 +177,9 @@ export function malformedEnvelope(
   return withTool(
     {
       error: 'malformed_tool_call',
-      expected: `a complete call in ${syntax} syntax, its arguments a JSON object`,
+      // Not "its arguments a JSON object": pythonic, lfm2 and olmo3 write keyword arguments, and
+      // the XML-parameter syntaxes one tag each; `received` says what was wrong with them.
+      expected: `a complete call in ${syntax} syntax`,
       // The message quotes the model's names and keys: each is cut first, so the advice after
       // them survives the sentence's own bound.
       received: clip(clipQuoted(received), MAX_SENTENCE),

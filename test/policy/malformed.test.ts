@@ -16,8 +16,7 @@ describe('unreadable tool syntax', () => {
         format: 'hermes',
         envelope: expect.objectContaining({
           error: 'malformed_tool_call',
-          expected:
-            'a complete call in hermes (starting with <tool_call>) syntax, its arguments a JSON object',
+          expected: 'a complete call in hermes (starting with <tool_call>) syntax',
         }),
       }),
     ]);
@@ -85,8 +84,7 @@ describe('unreadable tool syntax', () => {
       reason: 'malformed',
       format: 'hermes',
       envelope: {
-        expected:
-          'a complete call in hermes (starting with <tool_call>) syntax, its arguments a JSON object',
+        expected: 'a complete call in hermes (starting with <tool_call>) syntax',
         received: 'the arguments of "get_weather" are not a JSON object',
       },
     };
