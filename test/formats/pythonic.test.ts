@@ -145,6 +145,17 @@ describe('pythonic', () => {
     }
   });
 
+  it('should advise the digits the model wrote, not a float, for a long integer with leading zeros', () => {
+    const long = `0${'9'.repeat(400)}`;
+    const received = parser
+      .parse(`[f(x=${long}), f(y=01111111111111111111111111)]`)
+      .rejected.map((rejection) => rejection.envelope.received);
+    expect(received).toEqual([
+      `${long.slice(0, 40)}... is not a Python number (an integer cannot start with 0); write ${'9'.repeat(40)}... for the number, or '${long.slice(0, 40)}...' in quotes for the text`,
+      "01111111111111111111111111 is not a Python number (an integer cannot start with 0); write 1111111111111111111111111 for the number, or '01111111111111111111111111' in quotes for the text",
+    ]);
+  });
+
   it('should read zeros alone, floats with leading zeros and prefixed integers as Python does', () => {
     const result = parser.parse('[tune(a=00, b=0_0, c=-0, d=0123.5, e=007e1, f=0o17, g=0x0A)]');
     expect(result.calls[0]?.arguments).toEqual({

@@ -150,9 +150,12 @@ function checkDepth(depth: number, maxDepth: number, offset: number): void {
 function checkDecimalLiteral(text: string, offset: number): void {
   if (!LEADING_ZERO_INTEGER.test(text)) return;
   const digits = text.replace(/^[+-]/, '').replaceAll('_', '');
+  // The number as digits, not as JavaScript prints it: past 2^53 or 1e308 that is a float or
+  // `Infinity`, neither of which is the integer the model wrote.
+  const number = `${text.startsWith('-') ? '-' : ''}${digits.replace(/^0+/, '')}`;
   throw new ValueError({
     code: 'malformed-tool-call',
-    message: `${clipLiteral(text)} is not a Python number (an integer cannot start with 0); write ${String(readPythonNumber(text))} for the number, or '${clipLiteral(digits)}' in quotes for the text`,
+    message: `${clipLiteral(text)} is not a Python number (an integer cannot start with 0); write ${clipLiteral(number)} for the number, or '${clipLiteral(digits)}' in quotes for the text`,
     offset,
   });
 }
