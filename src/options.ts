@@ -40,7 +40,8 @@ export interface ToolDefinition {
 export interface Limits {
   /**
    * Deepest nesting of arrays and objects in a call's arguments, the arguments object being level
-   * 1 (a call object or list around it is not counted). Default 256 (`too-deep`).
+   * 1 (a call object or list around it is not counted). Default 256 (`too-deep`), at most
+   * 1000 (deeper nesting would exhaust the JavaScript stack in some syntaxes).
    */
   maxDepth: number;
   /** Largest section of one primary call, in UTF-16 units. Default 1 MiB (`too-large`). */
@@ -57,6 +58,15 @@ export interface Limits {
    */
   maxIssues: number;
 }
+
+/**
+ * The largest `maxDepth` a parser takes. The grammars, the lowerings and `JSON.stringify` recurse
+ * once per level: past about 1,500 levels the JavaScript stack runs out in some syntaxes (the call
+ * was then refused as too deep whatever the limit said) and `JSON.stringify` threw in a stream
+ * where `parse` had read the call. Up to this ceiling every syntax honours the limit the same way,
+ * in `parse` and in a stream, with room left for a caller's own stack.
+ */
+export const MAX_DEPTH_CEILING = 1000;
 
 /** Default {@link Limits}. */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -169,7 +179,8 @@ function asCustomFormat(entry: unknown): Format | undefined {
  *
  * @param option - The caller's partial limits.
  * @returns Complete limits.
- * @throws TypeError when a limit is not a positive integer.
+ * @throws TypeError when a limit is not a positive integer, or `maxDepth` is above
+ * {@link MAX_DEPTH_CEILING}.
  */
 export function resolveLimits(option: Partial<Limits> | undefined): Limits {
   const limits: Limits = { ...DEFAULT_LIMITS };
@@ -189,6 +200,11 @@ export function resolveLimits(option: Partial<Limits> | undefined): Limits {
     if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
       throw new TypeError(
         `createParser: limit "${key}" must be a positive integer; got ${describe(value)}`,
+      );
+    }
+    if (key === 'maxDepth' && value > MAX_DEPTH_CEILING) {
+      throw new TypeError(
+        `createParser: limit "maxDepth" must be at most ${MAX_DEPTH_CEILING} (deeper nesting would exhaust the JavaScript stack); got ${value}`,
       );
     }
     limits[key as keyof Limits] = value;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, foldEvents } from '../../src/index.js';
 import { toolCallMiddleware } from '../../src/integrations/ai-sdk.js';
 
 describe('createParser options', () => {
@@ -64,6 +64,30 @@ describe('createParser options', () => {
     expect(parser.parse(text, { context: { tenant: 'a' } }).calls).toHaveLength(1);
     expect(parser.parse(text).calls).toHaveLength(1);
     expect(seen).toEqual([{ tenant: 'a' }, undefined]);
+  });
+
+  it('should refuse a maxDepth above its ceiling, where the stack would run out before the limit', () => {
+    expect(() => createParser({ limits: { maxDepth: 1001 } })).toThrow(
+      new TypeError(
+        'createParser: limit "maxDepth" must be at most 1000 (deeper nesting would exhaust the JavaScript stack); got 1001',
+      ),
+    );
+    // At the ceiling every syntax reads arguments nested that deep, in parse and in a stream.
+    const nested = `${'['.repeat(999)}1${']'.repeat(999)}`;
+    for (const [format, text] of [
+      ['hermes', `<tool_call>{"name": "f", "arguments": {"x": ${nested}}}</tool_call>`],
+      ['hermes', `<tool_call>{"name": "f", "arguments": {x: ${nested}}}</tool_call>`],
+      ['pythonic', `[f(x=${nested})]`],
+      [
+        'kimi_k2',
+        `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"x": ${nested}}<|tool_call_end|><|tool_calls_section_end|>`,
+      ],
+    ] as const) {
+      const parser = createParser({ formats: [format], limits: { maxDepth: 1000 } });
+      expect(parser.parse(text).calls, format).toHaveLength(1);
+      const stream = parser.stream();
+      expect(foldEvents([...stream.push(text), ...stream.end()]).calls, format).toHaveLength(1);
+    }
   });
 
   it('should name Infinity and NaN as such when a limit is not a positive integer', () => {
