@@ -209,8 +209,15 @@ function append(target: Repair[], source: readonly Repair[]): void {
   for (const item of source) target.push(item);
 }
 
-/** Sets an own, enumerable data property, even for `__proto__` (which `=` would treat as the prototype). */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+/**
+ * Sets an own, enumerable data property, even for `__proto__` (which `=` would treat as the
+ * prototype). Shared with the quick reader (`quick.ts`), whose objects must be built alike.
+ *
+ * @param object - The object being built (a plain object).
+ * @param key - The key as written.
+ * @param value - The member's value.
+ */
+export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(object, key, {
       value,

@@ -10,7 +10,7 @@
  * several times what this single pass does.
  */
 import type { Repair } from '../types.js';
-import type { LoweredJson } from './lower.js';
+import { setOwn, type LoweredJson } from './lower.js';
 
 /**
  * Reads `text` when it is one list or object in JSON with only common repairs.
@@ -344,20 +344,6 @@ function isKeyUnit(unit: number): boolean {
     unit === 0x5f ||
     unit === 0x24
   );
-}
-
-/** As the lowering sets members: an own data property, even for `__proto__`. */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(object, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  } else {
-    object[key] = value;
-  }
 }
 
 const OPEN_BRACE = 0x7b;
