@@ -9,7 +9,7 @@ import { createOwnIds, type OwnIds } from '../ids.js';
 import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
 import { abandonedEnvelope } from '../policy/envelope.js';
 import { createHeldText, type HeldText } from './held-text.js';
-import { createJsonPrefixWriter, type JsonPrefixWriter } from './json-writer.js';
+import { createCallArgumentsWriter, type CallArgumentsWriter } from './json-writer.js';
 
 /** Phase 2's answer for one call. */
 export type Verdict =
@@ -27,12 +27,20 @@ export interface StartedCall {
   format: CallFormat;
   /** Where its section started (for the rejection's span if the section vanishes). */
   start: number;
-  writer: JsonPrefixWriter;
+  writer: CallArgumentsWriter;
+  /** The section's held text, which holds the raw arguments from {@link rawStart} on. */
+  raw: HeldText;
+  /** Where the writer's input starts in {@link raw}. */
+  rawStart: number;
+  /** Units of canonical JSON sent so far in its deltas. */
+  sentLength: number;
   /**
-   * Canonical JSON sent so far in its deltas, kept in blocks: a string grown by `+=` one unit at
-   * a time is a rope of about 30 bytes a unit, whose flattening at the end is slow.
+   * What was sent, kept in blocks (a string grown by `+=` one unit at a time is a rope of about
+   * 30 bytes a unit, whose flattening at the end is slow); undefined while the writer wrote the
+   * raw text as it came, so that what was sent is the raw text's first units and no copy of it
+   * is made (compact JSON: a second held text cost a tenth of a long call's pushes).
    */
-  sent: HeldText;
+  copy: HeldText | undefined;
 }
 
 /**
@@ -76,11 +84,13 @@ export function createIdPool(next: () => string): IdPool {
 /**
  * Starts a call from its head.
  *
- * @param head - Name, own id, format and section start.
+ * @param head - Name, own id, format and section start; where its raw arguments are.
  * @param head.name - The call's name.
  * @param head.ownId - The format's own id, if any.
  * @param head.format - The call's format.
  * @param head.start - Absolute start of its section.
+ * @param head.raw - The section's held text.
+ * @param head.rawStart - Where the arguments start in it.
  * @param index - The call's index in the stream.
  * @param ids - The stream's id pool.
  * @param maxDepth - Nesting limit for the writer.
@@ -88,7 +98,14 @@ export function createIdPool(next: () => string): IdPool {
  * @returns The started call.
  */
 export function startCall(
-  head: { name: string; ownId: string | undefined; format: CallFormat; start: number },
+  head: {
+    name: string;
+    ownId: string | undefined;
+    format: CallFormat;
+    start: number;
+    raw: HeldText;
+    rawStart: number;
+  },
   index: number,
   ids: IdPool,
   maxDepth: number,
@@ -97,7 +114,18 @@ export function startCall(
   // Phase 2 claims the own id when the call is decided; nothing is claimed between the two.
   const id = head.ownId === undefined ? ids.peek() : ids.own.peek(head.ownId);
   out.push({ type: 'tool-call-start', id, index, name: head.name });
-  return { ...head, id, writer: createJsonPrefixWriter(maxDepth), sent: createHeldText('') };
+  return {
+    id,
+    ownId: head.ownId,
+    name: head.name,
+    format: head.format,
+    start: head.start,
+    writer: createCallArgumentsWriter(maxDepth),
+    raw: head.raw,
+    rawStart: head.rawStart,
+    sentLength: 0,
+    copy: undefined,
+  };
 }
 
 /**
@@ -122,9 +150,16 @@ export function feedCall(call: StartedCall, text: string, out: StreamEvent[]): v
  */
 export function extendCall(call: StartedCall, text: string): StreamEvent | undefined {
   // A writer that is done or stalled writes nothing.
-  const delta = call.writer.write(text);
+  const writer = call.writer;
+  const delta = writer.write(text);
   if (delta === '') return undefined;
-  call.sent.append(delta);
+  if (call.copy !== undefined) call.copy.append(delta);
+  else if (!writer.verbatim) {
+    // What was sent before this delta is still the raw text's first units: copied once.
+    call.copy = createHeldText(sentText(call));
+    call.copy.append(delta);
+  }
+  call.sentLength += delta.length;
   return { type: 'tool-call-delta', id: call.id, argumentsDelta: delta };
 }
 
@@ -153,7 +188,7 @@ export function emitCall(
     const canonical = JSON.stringify(call.arguments);
     const sameCall = call.name === started.name && call.id === started.ownId;
     // Compared where it is kept: joining what was sent would copy it only to compare it.
-    const prefix = sameCall && started.sent.isPrefixOf(canonical);
+    const prefix = sameCall && sentIsPrefixOf(started, canonical);
     if (sameCall && !prefix && sentSameValue(started, canonical)) {
       // A key written twice, or an array-index key after others: the deltas spell the value in
       // the order written, which `JSON.stringify` reorders or merges, and they read back as the
@@ -164,7 +199,7 @@ export function emitCall(
     }
     if (prefix) {
       const verdict = context.decide(call);
-      const sentLength = started.sent.length;
+      const sentLength = started.sentLength;
       if (canonical.length > sentLength) {
         out.push({
           type: 'tool-call-delta',
@@ -193,10 +228,25 @@ export function emitCall(
 function sentSameValue(started: StartedCall, canonical: string): boolean {
   if (started.writer.state !== 'done') return false;
   try {
-    return JSON.stringify(JSON.parse(started.sent.text())) === canonical;
+    return JSON.stringify(JSON.parse(sentText(started))) === canonical;
   } catch {
     return false;
   }
+}
+
+/** What a started call sent so far, joined. */
+function sentText(call: StartedCall): string {
+  if (call.copy !== undefined) return call.copy.text();
+  return call.raw.text().slice(call.rawStart, call.rawStart + call.sentLength);
+}
+
+/** Whether `text` starts with what a started call sent, compared where it is kept. */
+function sentIsPrefixOf(call: StartedCall, text: string): boolean {
+  if (call.copy !== undefined) return call.copy.isPrefixOf(text);
+  const length = call.sentLength;
+  if (length > text.length) return false;
+  // Two slices of flat strings (the held text was just read whole): no copy, one native compare.
+  return text.slice(0, length) === call.raw.text().slice(call.rawStart, call.rawStart + length);
 }
 
 /**

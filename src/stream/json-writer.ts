@@ -59,6 +59,21 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
   return new PrefixWriter(maxDepth);
 }
 
+/** A writer that also says whether it has written the raw text as it came (see `verbatim`). */
+export interface CallArgumentsWriter extends JsonPrefixWriter {
+  readonly verbatim: boolean;
+}
+
+/**
+ * Creates the writer of a started call's arguments.
+ *
+ * @param maxDepth - Nesting beyond this stalls the writer.
+ * @returns The writer.
+ */
+export function createCallArgumentsWriter(maxDepth: number): CallArgumentsWriter {
+  return new PrefixWriter(maxDepth);
+}
+
 /**
  * The writer as a class: its `state` getter lives on the prototype, so every writer shares one
  * hidden class and the stream's calls into it stay monomorphic (an object literal with a getter
@@ -89,6 +104,13 @@ class PrefixWriter implements JsonPrefixWriter {
   private escape = 0;
   // The value of the `\u` escape's hex digits read so far (a number: no string to build or parse).
   private hex = 0;
+  /**
+   * True while everything written is the raw text read, unit for unit (compact JSON in canonical
+   * form): what was written is then the raw text's first units, and the caller need not keep a
+   * copy of it (see `StartedCall`). A blank skipped, an escape or number respelled, or a key
+   * written by `JSON.stringify` makes it false for good.
+   */
+  verbatim = true;
 
   constructor(maxDepth: number) {
     this.maxDepth = maxDepth;
@@ -165,8 +187,11 @@ class PrefixWriter implements JsonPrefixWriter {
       this.pending = text.slice(-1);
       text = text.slice(0, -1);
     }
-    if (text === '') return '';
-    return needsEscape(text, 0) ? JSON.stringify(text).slice(1, -1) : text;
+    if (text === '' || !needsEscape(text, 0)) return text;
+    const escaped = JSON.stringify(text).slice(1, -1);
+    // Paired surrogates are written as they came; a lone one is escaped.
+    if (escaped !== text) this.verbatim = false;
+    return escaped;
   }
 
   /** Starts a value in the current container, returning the separator it needs. */
@@ -192,6 +217,7 @@ class PrefixWriter implements JsonPrefixWriter {
     let written: string;
     if (mode === NUMBER) {
       written = canonicalNumber(this.token);
+      if (written !== this.token) this.verbatim = false;
       this.token = '';
     } else written = this.matched === this.literal.length ? this.literal : '';
     if (written === '') {
@@ -231,6 +257,8 @@ class PrefixWriter implements JsonPrefixWriter {
       return '';
     }
     if (escape === 1) {
+      // `\u` escapes are decoded and `\/` is written `/`; the other escapes keep their spelling.
+      if (unit === 0x75 || unit === 0x2f) this.verbatim = false;
       if (unit === 0x75) {
         this.escape = 2;
         this.hex = 0;
@@ -272,7 +300,10 @@ class PrefixWriter implements JsonPrefixWriter {
    * COLON or AFTER). Returns what it writes.
    */
   private structural(mode: number, unit: number): string {
-    if (isBlank(unit)) return '';
+    if (isBlank(unit)) {
+      this.verbatim = false;
+      return '';
+    }
     const stack = this.stack;
     switch (mode) {
       case VALUE:
@@ -335,6 +366,8 @@ class PrefixWriter implements JsonPrefixWriter {
         }
         this.mode = VALUE;
         if (!needsEscape(key, start)) return key + '":';
+        // The key holds decoded escapes: written by JSON.stringify, maybe spelled otherwise.
+        this.verbatim = false;
         return (start === 2 ? ',' : '') + JSON.stringify(key.slice(start)) + ':';
       }
       default: {

@@ -157,7 +157,14 @@ export function createSectionState(setup: SectionSetup): SectionState {
     headState = undefined;
     if (head === undefined) return;
     started = startCall(
-      { name: head.name, ownId: head.id, format: headFormat.id, start },
+      {
+        name: head.name,
+        ownId: head.id,
+        format: headFormat.id,
+        start,
+        raw: held,
+        rawStart: head.argumentsStart,
+      },
       counters.index,
       ids,
       engine.settings.limits.maxDepth,

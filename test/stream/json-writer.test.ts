@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createJsonPrefixWriter } from '../../src/stream/index.js';
+import { createCallArgumentsWriter } from '../../src/stream/json-writer.js';
 import { split } from '../helpers/chunkers.js';
 
 function writeAll(pieces: readonly string[]): { text: string; state: string } {
@@ -286,6 +287,49 @@ describe('createJsonPrefixWriter', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('createCallArgumentsWriter', () => {
+  it('should say it wrote the raw text as it came only while it did, for any spelling and chunking', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: anyUnit }), fc.jsonValue({ stringUnit: anyUnit })),
+        fc.array(fc.nat()),
+        fc.array(fc.nat()),
+        fc.boolean(),
+        (value, choices, cuts, compact) => {
+          // Compact text in canonical form half the time: the case the flag is for.
+          const raw = compact ? JSON.stringify(value) : respell(value, choices);
+          const writer = createCallArgumentsWriter(256);
+          let written = '';
+          const pieces = split(
+            raw,
+            cuts.map((cut) => cut % (raw.length + 1)),
+          );
+          for (const piece of pieces) {
+            written += writer.write(piece);
+            if (writer.verbatim) expect(raw.startsWith(written)).toBe(true);
+          }
+          // Of what JSON.stringify writes, only `\\u` escapes are respelled (decoded, then
+          // escaped), and keys with surrogates are taken as respelled (their raw text is not kept).
+          if (compact && !raw.includes('\\u') && !/[\ud800-\udfff]/.test(raw))
+            expect(writer.verbatim).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('should stop saying so at a skipped blank, a respelled number or escape, or an escaped key', () => {
+    for (const raw of ['{ "a":1}', '{"a":1.0}', '{"a":"\\/"}', '{"a":"\\u0041"}', '{"\\n":1}']) {
+      const writer = createCallArgumentsWriter(256);
+      for (const unit of raw) writer.write(unit);
+      expect(writer.verbatim).toBe(false);
+    }
+    const writer = createCallArgumentsWriter(256);
+    writer.write('{"a":"\\n\\"","b":[1.5,true,null,{}],"c":"\ud83d\ude00"}');
+    expect(writer.verbatim).toBe(true);
   });
 });
 
