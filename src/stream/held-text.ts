@@ -3,8 +3,12 @@
  * when a grammar runs. Deltas are concatenated into blocks of about a thousand units (a `+=` of a
  * short string is a cheap rope node, cheaper than an array slot plus a later `join`), so a million
  * one-unit deltas neither make a million-entry array nor a million-node rope, and reading the
- * whole stays linear. (Keeping one-unit deltas as unit codes in a reused array instead saved a
- * little on one-unit deltas but cost a third more on deltas of 4 to 16 units, what models send.)
+ * whole stays linear.
+ *
+ * While every delta is one unit, the units are kept as codes in a typed array instead, made a
+ * string once per block: a rope node and its later flattening cost about twice that per unit.
+ * The first longer delta ends this for good (codes cost more than a rope node for deltas of 4 to
+ * 16 units, what models send, and switching back and forth made a short block at each switch).
  */
 import { startsAt } from '../starts-at.js';
 
@@ -53,6 +57,11 @@ class BlockText implements HeldText {
   private blocks: string[];
   // Recent deltas, concatenated, not in a block yet.
   private recent = '';
+  // While every delta was one unit: the units not in a block yet, as codes; undefined once a
+  // longer delta came.
+  private codes: Uint16Array | undefined = new Uint16Array(BLOCK_UNITS);
+  // How many units `codes` holds.
+  private units = 0;
 
   constructor(initial: string) {
     this.blocks = initial === '' ? [] : [initial];
@@ -60,9 +69,28 @@ class BlockText implements HeldText {
   }
 
   append(delta: string): void {
+    if (this.codes !== undefined) {
+      this.appendCode(delta);
+      return;
+    }
     this.recent += delta;
     this.length += delta.length;
     if (this.recent.length >= BLOCK_UNITS) this.flush();
+  }
+
+  /** A delta while {@link codes} is kept: its unit, or, for a longer one, the end of the codes. */
+  private appendCode(delta: string): void {
+    const codes = this.codes as Uint16Array;
+    if (delta.length !== 1) {
+      this.flushUnits();
+      this.codes = undefined;
+      this.append(delta);
+      return;
+    }
+    codes[this.units] = delta.charCodeAt(0);
+    this.length += 1;
+    this.units += 1;
+    if (this.units === BLOCK_UNITS) this.flushUnits();
   }
 
   text(): string {
@@ -88,8 +116,21 @@ class BlockText implements HeldText {
     return true;
   }
 
-  /** Makes the recent deltas a block. */
+  /** Makes the units in {@link codes} a block. */
+  private flushUnits(): void {
+    const units = this.units;
+    if (units === 0) return;
+    const codes = this.codes as Uint16Array;
+    const block = units === BLOCK_UNITS ? codes : codes.subarray(0, units);
+    // Lone surrogates come out as they went in (a TextDecoder would replace them). `apply` takes
+    // any array-like; TypeScript's signature wants an array.
+    this.blocks.push(String.fromCharCode.apply(null, block as unknown as number[]));
+    this.units = 0;
+  }
+
+  /** Makes the recent deltas (or units) a block. */
   private flush(): void {
+    this.flushUnits();
     const recent = this.recent;
     if (recent === '') return;
     // Reading a unit flattens the rope in V8: kept as a rope, a block of one-unit deltas would

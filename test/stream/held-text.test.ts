@@ -23,6 +23,24 @@ describe('createHeldText', () => {
     expect(held.text()).toBe(expected);
   });
 
+  it('should give back one-unit deltas read at any point, then a longer delta and more units', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 3000 }),
+        fc.string({ unit: 'binary', minLength: 2, maxLength: 30 }),
+        fc.string({ unit: 'binary', maxLength: 1500 }),
+        fc.array(fc.nat(4600), { maxLength: 6 }),
+        (units, longer, after, reads) => {
+          const pieces = [...units.split(''), longer, ...after.split('')];
+          const { held, expected } = hold('<tool_call>', pieces, new Set(reads));
+          expect(held.isPrefixOf(expected)).toBe(true);
+          expect(held.text()).toBe(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('should keep lone surrogates and a pair split across deltas as they are', () => {
     const pieces = ['\ud83d', '\ude00', 'x', '\udc00', '\ud800', 'ab\ud800', '\udfff'];
     const { held, expected } = hold('', pieces);
