@@ -10,6 +10,7 @@ import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../t
 import { abandonedEnvelope } from '../policy/envelope.js';
 import { createHeldText, type HeldText } from './held-text.js';
 import { createCallArgumentsWriter, type CallArgumentsWriter } from './json-writer.js';
+import { startsAt } from '../starts-at.js';
 
 /** Phase 2's answer for one call. */
 export type Verdict =
@@ -32,6 +33,8 @@ export interface StartedCall {
   raw: HeldText;
   /** Where the writer's input starts in {@link raw}. */
   rawStart: number;
+  /** The end markers of its format (see {@link writtenWhole}). */
+  ends: readonly string[];
   /** Units of canonical JSON sent so far in its deltas. */
   sentLength: number;
   /**
@@ -91,6 +94,7 @@ export function createIdPool(next: () => string): IdPool {
  * @param head.start - Absolute start of its section.
  * @param head.raw - The section's held text.
  * @param head.rawStart - Where the arguments start in it.
+ * @param head.ends - The end markers of its format.
  * @param index - The call's index in the stream.
  * @param ids - The stream's id pool.
  * @param maxDepth - Nesting limit for the writer.
@@ -105,6 +109,7 @@ export function startCall(
     start: number;
     raw: HeldText;
     rawStart: number;
+    ends: readonly string[];
   },
   index: number,
   ids: IdPool,
@@ -123,6 +128,7 @@ export function startCall(
     writer: createCallArgumentsWriter(maxDepth),
     raw: head.raw,
     rawStart: head.rawStart,
+    ends: head.ends,
     sentLength: 0,
     copy: undefined,
   };
@@ -185,8 +191,9 @@ export function emitCall(
 ): 'reconciled' | 'abandoned' | 'plain' {
   const { out, ids } = context;
   if (started !== undefined) {
-    const canonical = JSON.stringify(call.arguments);
     const sameCall = call.name === started.name && call.id === started.ownId;
+    const canonical =
+      (sameCall ? writtenWhole(call, started) : undefined) ?? JSON.stringify(call.arguments);
     // Compared where it is kept: joining what was sent would copy it only to compare it.
     const prefix = sameCall && sentIsPrefixOf(started, canonical);
     if (sameCall && !prefix && sentSameValue(started, canonical)) {
@@ -232,6 +239,52 @@ function sentSameValue(started: StartedCall, canonical: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The canonical JSON of a call's arguments, when the started call's writer already proved it is
+ * the raw arguments text (which it sent): spares writing them again with `JSON.stringify` and
+ * comparing, a JSON.parse's worth of work at the end of a long call. Proved when
+ * - the writer read a whole value, strict JSON written as `JSON.stringify` writes it with no key
+ *   it would reorder or merge (`verbatim`, `plainKeys`): that text is `JSON.stringify` of its
+ *   `JSON.parse`;
+ * - after it the section holds only a `}`, blanks and the end marker: the head the call was
+ *   started from (`{"name": ..., "<arguments field>": `, strict JSON) and these arguments make up
+ *   the whole payload, a call object with no other field;
+ * - the call was read without a repair and is not malformed: its arguments are that field of the
+ *   payload's `JSON.parse`, as they were read.
+ *
+ * @returns The arguments' text, or undefined when it is not proved.
+ */
+function writtenWhole(call: ExtractedCall, started: StartedCall): string | undefined {
+  const writer = started.writer;
+  if (writer.state !== 'done' || !writer.verbatim || !writer.plainKeys) return undefined;
+  if (started.copy !== undefined || call.repairs.length > 0 || call.malformed !== undefined) {
+    return undefined;
+  }
+  const text = started.raw.text();
+  const end = started.rawStart + started.sentLength;
+  const sectionEnd = call.span.end - started.start;
+  let index = skipJsonBlanks(text, end, sectionEnd);
+  if (index >= sectionEnd || text.charCodeAt(index) !== 0x7d) return undefined;
+  index = skipJsonBlanks(text, index + 1, sectionEnd);
+  for (const marker of started.ends) {
+    if (index + marker.length === sectionEnd && startsAt(text, marker, index)) {
+      return text.slice(started.rawStart, end);
+    }
+  }
+  return undefined;
+}
+
+/** The first index from `from` on (before `to`) that is not JSON whitespace. */
+function skipJsonBlanks(text: string, from: number, to: number): number {
+  let index = from;
+  while (index < to) {
+    const unit = text.charCodeAt(index);
+    if (unit !== 0x20 && unit !== 0x0a && unit !== 0x0d && unit !== 0x09) break;
+    index += 1;
+  }
+  return index;
 }
 
 /** What a started call sent so far, joined. */

@@ -40,6 +40,9 @@ const LITERAL = 8; // inside true / false / null
 const DONE = 9;
 const STALLED = 10;
 
+/** Most keys of one object checked for {@link PrefixWriter.plainKeys}. */
+const CHECKED_KEYS = 64;
+
 const NUMBER_FORM = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
@@ -59,9 +62,13 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
   return new PrefixWriter(maxDepth);
 }
 
-/** A writer that also says whether it has written the raw text as it came (see `verbatim`). */
+/**
+ * A writer that also says whether it has written the raw text as it came (see `verbatim`), and
+ * whether `JSON.stringify` keeps its keys as written (see `plainKeys`).
+ */
 export interface CallArgumentsWriter extends JsonPrefixWriter {
   readonly verbatim: boolean;
+  readonly plainKeys: boolean;
 }
 
 /**
@@ -82,9 +89,9 @@ export function createCallArgumentsWriter(maxDepth: number): CallArgumentsWriter
 class PrefixWriter implements JsonPrefixWriter {
   private readonly maxDepth: number;
   private mode = VALUE;
-  // Open containers, innermost last: -1 for an object, else how many members of the array were
-  // written (whether a `,` goes before the next). One array of small integers, pushed and popped
-  // once per container.
+  // Open containers, innermost last: for an object -1 - where its keys start in `keys`, else how
+  // many members of the array were written (whether a `,` goes before the next). One array of
+  // small integers, pushed and popped once per container.
   private readonly stack: number[] = [];
   // What the key being read writes once its `:` arrives: the `,` it needs, its opening quote and
   // its decoded units so far. Built as the key is read so that the `:` adds only its end.
@@ -111,6 +118,16 @@ class PrefixWriter implements JsonPrefixWriter {
    * written by `JSON.stringify` makes it false for good.
    */
   verbatim = true;
+  /**
+   * True while no object had a key twice, a key that may be an array index (`JSON.stringify`
+   * writes those first), or more keys than are checked: then `JSON.stringify(JSON.parse(raw))`
+   * keeps the keys in the order written, and, with {@link verbatim}, is the raw text itself.
+   */
+  plainKeys = true;
+  // The keys of the open objects, outermost first, while `plainKeys` is true; the first
+  // `keyCount` entries are in use (entries past it are stale, overwritten as keys come).
+  private readonly keys: string[] = [];
+  private keyCount = 0;
 
   constructor(maxDepth: number) {
     this.maxDepth = maxDepth;
@@ -331,7 +348,7 @@ class PrefixWriter implements JsonPrefixWriter {
           }
           const separator = this.startValue();
           const object = unit === 0x7b;
-          stack.push(object ? -1 : 0);
+          stack.push(object ? -1 - this.keyCount : 0);
           this.mode = object ? KEY_OR_CLOSE : VALUE;
           return object ? separator + '{' : separator + '[';
         }
@@ -352,7 +369,7 @@ class PrefixWriter implements JsonPrefixWriter {
           this.keyStart = first ? 1 : 2;
           this.mode = KEY;
         } else if (unit === 0x7d && mode === KEY_OR_CLOSE) {
-          stack.pop();
+          this.keyCount = -1 - (stack.pop() as number);
           this.endValue();
           return '}';
         } else this.mode = STALLED;
@@ -365,6 +382,7 @@ class PrefixWriter implements JsonPrefixWriter {
           return '';
         }
         this.mode = VALUE;
+        if (this.plainKeys) this.noteKey(key.slice(start));
         if (!needsEscape(key, start)) return key + '":';
         // The key holds decoded escapes: written by JSON.stringify, maybe spelled otherwise.
         this.verbatim = false;
@@ -378,7 +396,8 @@ class PrefixWriter implements JsonPrefixWriter {
           return '';
         }
         if (unit === (inObject ? 0x7d : 0x5d)) {
-          stack.pop();
+          const top = stack.pop() as number;
+          if (inObject) this.keyCount = -1 - top;
           this.endValue();
           return inObject ? '}' : ']';
         }
@@ -386,6 +405,27 @@ class PrefixWriter implements JsonPrefixWriter {
         return '';
       }
     }
+  }
+
+  /** Checks a key of the innermost object against {@link plainKeys}, keeping it. */
+  private noteKey(key: string): void {
+    const first = key.charCodeAt(0);
+    const from = -1 - (this.stack[this.stack.length - 1] as number);
+    const count = this.keyCount;
+    // Bounded, so that the check stays linear: an object with more keys is taken as not plain.
+    if ((first >= 0x30 && first <= 0x39) || count - from >= CHECKED_KEYS) {
+      this.plainKeys = false;
+      return;
+    }
+    const keys = this.keys;
+    for (let index = from; index < count; index += 1) {
+      if (keys[index] === key) {
+        this.plainKeys = false;
+        return;
+      }
+    }
+    keys[count] = key;
+    this.keyCount = count + 1;
   }
 
   /** The general reader: through the states, plain runs of strings, keys and tokens at once. */

@@ -164,6 +164,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
         start,
         raw: held,
         rawStart: head.argumentsStart,
+        ends: headFormat.endMarkers ?? [],
       },
       counters.index,
       ids,

@@ -311,10 +311,57 @@ describe('createCallArgumentsWriter', () => {
             written += writer.write(piece);
             if (writer.verbatim) expect(raw.startsWith(written)).toBe(true);
           }
-          // Of what JSON.stringify writes, only `\\u` escapes are respelled (decoded, then
-          // escaped), and keys with surrogates are taken as respelled (their raw text is not kept).
-          if (compact && !raw.includes('\\u') && !/[\ud800-\udfff]/.test(raw))
+          // Of what JSON.stringify writes, `\\u` escapes are respelled (decoded, then escaped),
+          // and keys with an escape or a surrogate are taken as respelled (their raw text is not
+          // kept); the rest is written as it came.
+          if (compact && !raw.includes('\\') && !/[\ud800-\udfff]/.test(raw))
             expect(writer.verbatim).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('should say the keys stay as written only when no object repeats a key or has an index key', () => {
+    const plain = (raw: string): boolean => {
+      const writer = createCallArgumentsWriter(256);
+      for (const unit of raw) writer.write(unit);
+      expect(writer.state).toBe('done');
+      return writer.plainKeys;
+    };
+    expect(plain('{"a":{"a":1,"b":[{"a":2},{"a":3}]},"b":{"a":{}},"c":[]}')).toBe(true);
+    expect(plain('{"a":1,"b":{"c":2},"a":3}')).toBe(false);
+    expect(plain('{"a":{"b":1,"c":{"b":2},"b":3}}')).toBe(false);
+    expect(plain('{"a":1,"0":2}')).toBe(false);
+    expect(
+      plain(JSON.stringify(Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`k${i}`, i])))),
+    ).toBe(false);
+  });
+
+  it('should have written JSON.stringify(JSON.parse(raw)), the raw text itself, when it says both', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ stringUnit: anyUnit }),
+        fc.array(fc.string({ maxLength: 2 }), { maxLength: 6 }),
+        fc.array(fc.nat()),
+        (value, repeated, cuts) => {
+          // Keys written twice, in the order given, at the top level and inside.
+          const members = repeated.map((key, index) => `${JSON.stringify(key)}:${index}`);
+          const inner = JSON.stringify(value);
+          const raw = `{${[...members, `"v":${inner}`, `"w":{${members.join(',')}}`].join(',')}}`;
+          const writer = createCallArgumentsWriter(256);
+          let written = '';
+          for (const piece of split(
+            raw,
+            cuts.map((cut) => cut % (raw.length + 1)),
+          ))
+            written += writer.write(piece);
+          if (writer.state === 'done' && writer.verbatim && writer.plainKeys) {
+            expect(written).toBe(raw);
+            expect(JSON.stringify(JSON.parse(raw))).toBe(raw);
+          }
+          const unique = new Set(repeated).size === repeated.length;
+          if (!unique) expect(writer.plainKeys).toBe(false);
         },
       ),
       { numRuns: 500 },

@@ -99,6 +99,20 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     text: '<tool_call>{"name": "f", "arguments": {"year": "x", "2025": 1, "2024": 2}}</tool_call>',
     options: hermes,
   },
+  // Compact calls: what the writer sent is the raw arguments, and the end takes them as the
+  // canonical text only when nothing else in the payload could change what was read.
+  ...[
+    '{"name":"f","arguments":{"a":[1,{"b":null}],"c":"x\\"y"}}',
+    '{"name":"f","arguments":{"a":1},"path":"/tmp"}',
+    '{"name":"f","arguments":{"a":1,"b":{"a":2},"a":3}}',
+    '{"name":"f","arguments":{"a":1}},{"name":"f","arguments":{"a":1}}',
+    '{"name":"f","arguments":{"a":1}} }',
+    ' {"name":"f","arguments":{"a":1}}\n',
+  ].map((payload) => ({
+    name: `the compact call ${payload}`,
+    text: `<tool_call>${payload}</tool_call>`,
+    options: hermes,
+  })),
   {
     // Each unreadable section is decided on the rest of the text held with it: the lookups of
     // `<think>` and of markers carry over from one rest to the next.
@@ -210,6 +224,32 @@ describe('events', () => {
         argumentsDelta: '{"path":"a.txt","body":"hel',
       },
     ]);
+  });
+
+  it('should end a started compact call only with the arguments its deltas spell', () => {
+    // Calls whose payload reads otherwise than the arguments the stream started with: the started
+    // call ends as malformed, never with other arguments than its deltas (these differ from
+    // parse(), which reads the payload whole).
+    const payloads = [
+      '{"name":"f","arguments":{"a":1},"arguments":{"b":2}}',
+      '{"name":"f","params":{"a":1},"arguments":{"b":2}}',
+      '{"name":"f","arguments":{"a":1},"id":"c1"}',
+      '{"name":"f","arguments":{"a":"</tool_call>"}}',
+    ];
+    for (const payload of payloads) {
+      const text = `<tool_call>${payload}</tool_call>`;
+      for (const deltas of [[text], text.split('')]) {
+        const events = streamAll(hermes, deltas);
+        const sent = new Map<string, string>();
+        for (const event of events) {
+          if (event.type === 'tool-call-start') sent.set(event.id, '');
+          if (event.type === 'tool-call-delta')
+            sent.set(event.id, (sent.get(event.id) ?? '') + event.argumentsDelta);
+          if (event.type === 'tool-call-end' && 'call' in event)
+            expect(sent.get(event.id)).toBe(JSON.stringify(event.call.arguments));
+        }
+      }
+    }
   });
 
   it('should end a cut-off call with the incomplete rejection parse() gives', () => {
