@@ -30,6 +30,10 @@ export interface HeldText {
 /** The recent deltas become a block once they hold this many units. */
 const BLOCK_UNITS = 1024;
 
+/** Decodes a block of ASCII units, copied here as bytes (shared: used only while flushing). */
+const ASCII = new TextDecoder();
+const ASCII_BYTES = new Uint8Array(BLOCK_UNITS);
+
 /**
  * Creates a held text.
  *
@@ -62,6 +66,8 @@ class BlockText implements HeldText {
   private codes: Uint16Array | undefined = new Uint16Array(BLOCK_UNITS);
   // How many units `codes` holds.
   private units = 0;
+  // The units in `codes`, or-ed: below 0x80 while they are all ASCII.
+  private high = 0;
 
   constructor(initial: string) {
     this.blocks = initial === '' ? [] : [initial];
@@ -87,7 +93,9 @@ class BlockText implements HeldText {
       this.append(delta);
       return;
     }
-    codes[this.units] = delta.charCodeAt(0);
+    const code = delta.charCodeAt(0);
+    codes[this.units] = code;
+    this.high |= code;
     this.length += 1;
     this.units += 1;
     if (this.units === BLOCK_UNITS) this.flushUnits();
@@ -122,10 +130,18 @@ class BlockText implements HeldText {
     if (units === 0) return;
     const codes = this.codes as Uint16Array;
     const block = units === BLOCK_UNITS ? codes : codes.subarray(0, units);
-    // Lone surrogates come out as they went in (a TextDecoder would replace them). `apply` takes
-    // any array-like; TypeScript's signature wants an array.
-    this.blocks.push(String.fromCharCode.apply(null, block as unknown as number[]));
+    if (this.high < 0x80) {
+      // ASCII, as bytes, is its own UTF-8: the native decoder makes the string about ten times
+      // faster than String.fromCharCode over the codes.
+      ASCII_BYTES.set(block);
+      this.blocks.push(ASCII.decode(ASCII_BYTES.subarray(0, units)));
+    } else {
+      // Lone surrogates come out as they went in (a TextDecoder would replace them). `apply`
+      // takes any array-like; TypeScript's signature wants an array.
+      this.blocks.push(String.fromCharCode.apply(null, block as unknown as number[]));
+    }
     this.units = 0;
+    this.high = 0;
   }
 
   /** Makes the recent deltas (or units) a block. */
