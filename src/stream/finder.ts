@@ -26,6 +26,8 @@ export interface Finder {
    * needle listed first), or `undefined`.
    */
   feed(delta: string, offset: number): Found | undefined;
+  /** True while no needle is partly matched: only a unit a needle starts with changes that. */
+  idle(): boolean;
 }
 
 /**
@@ -138,6 +140,7 @@ export function createFinder(needles: readonly string[]): Finder {
       }
       return search(delta, offset);
     },
+    idle: () => engaged === 0,
   };
 }
 

@@ -118,6 +118,16 @@ export function createSectionState(setup: SectionSetup): SectionState {
   // Finds end markers in new text only; absent when some candidate gave none.
   const endFinder: Finder | undefined =
     endMarkers !== undefined && endMarkers.length > 0 ? createFinder(endMarkers) : undefined;
+  // The unit every end marker starts with (hermes: `<`), or -1 when they start with different
+  // units or there are none.
+  const endStarts = [...new Set((endMarkers ?? []).map((marker) => marker.charCodeAt(0)))];
+  const endStart =
+    endFinder !== undefined && endStarts.length === 1 ? (endStarts[0] as number) : -1;
+  // The end finder has no partial match and all end markers start with `endStart`: a one-unit
+  // delta of another unit cannot start or continue one, and is not fed to it. Tested before the
+  // call: called on every one-unit push, the finder cost a sixth of a long call's pushes, though
+  // it then only looked the unit up in a table: the calls cost, not the lookup.
+  let endsIdle = endStart !== -1;
   // An end marker arrived since the grammars last ran.
   let endSeen = false;
   // Retry on a schedule: from the start without end markers, after an undecided answer with them.
@@ -137,7 +147,11 @@ export function createSectionState(setup: SectionSetup): SectionState {
   let started: StartedCall | undefined;
 
   function feedEnds(text: string, offset: number): void {
-    if (endFinder !== undefined && endFinder.feed(text, offset) !== undefined) endSeen = true;
+    if (endFinder === undefined) return;
+    if (endFinder.feed(text, offset) !== undefined) endSeen = true;
+    // Asked after one-unit deltas only: a stream of longer deltas never skips the finder, and
+    // should not pay for the question (after one, the next one-unit delta is fed and asks).
+    endsIdle = text.length === 1 && endStart !== -1 && endFinder.idle();
   }
 
   function tryHead(out: StreamEvent[]): void {
@@ -179,7 +193,9 @@ export function createSectionState(setup: SectionSetup): SectionState {
 
   return {
     append(delta, out) {
-      feedEnds(delta, start + held.length);
+      if (!endsIdle || delta.length !== 1 || delta.charCodeAt(0) === endStart) {
+        feedEnds(delta, start + held.length);
+      }
       held.append(delta);
       if (started !== undefined) return extendCall(started, delta);
       // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays

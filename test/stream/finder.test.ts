@@ -48,6 +48,28 @@ function expectedAll(needles: readonly string[], pieces: readonly string[]): (Fo
 }
 
 describe('createFinder', () => {
+  it('should be idle exactly when no needle is partly matched', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('<', '/', 't', '>', '</tool_call>', 'x', '</t')),
+        (pieces) => {
+          const needle = '</tool_call>';
+          const finder = createFinder([needle]);
+          let text = '';
+          for (const piece of pieces) {
+            finder.feed(piece, text.length);
+            text += piece;
+            // Partly matched: the text ends with a proper, non-empty prefix of the needle.
+            const partial = [...Array(needle.length - 1).keys()].some((length) =>
+              text.endsWith(needle.slice(0, length + 1)),
+            );
+            expect(finder.idle()).toBe(!partial);
+          }
+        },
+      ),
+    );
+  });
+
   it('should keep each finder its own match state when finders share needles', () => {
     const needles = ['</tool_call>'];
     const first = createFinder(needles);

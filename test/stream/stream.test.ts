@@ -114,6 +114,13 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     options: hermes,
   })),
   {
+    // End-marker prefixes inside the arguments: the one-unit path skips the end finder only
+    // while it has no partial match.
+    name: 'arguments holding parts of the end marker',
+    text: '<tool_call>{"name":"f","arguments":{"a":"<</tool_cal<</tool_call","b":"<"}}<</tool_call> after',
+    options: hermes,
+  },
+  {
     // Each unreadable section is decided on the rest of the text held with it: the lookups of
     // `<think>` and of markers carry over from one rest to the next.
     name: 'unreadable sections, reasoning and calls in a run',
