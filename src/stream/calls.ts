@@ -159,14 +159,19 @@ export function extendCall(call: StartedCall, text: string): StreamEvent | undef
   const writer = call.writer;
   const delta = writer.write(text);
   if (delta === '') return undefined;
-  if (call.copy !== undefined) call.copy.append(delta);
-  else if (!writer.verbatim) {
-    // What was sent before this delta is still the raw text's first units: copied once.
-    call.copy = createHeldText(sentText(call));
-    call.copy.append(delta);
-  }
+  if (call.copy !== undefined || !writer.verbatim) keepSent(call, delta);
   call.sentLength += delta.length;
   return { type: 'tool-call-delta', id: call.id, argumentsDelta: delta };
+}
+
+/**
+ * Keeps what a started call sends once it is no longer the raw text's first units (out of line:
+ * the stream's per-push path stays small enough for V8 to inline).
+ */
+function keepSent(call: StartedCall, delta: string): void {
+  // What was sent before this delta is still the raw text's first units: copied once.
+  call.copy ??= createHeldText(sentText(call));
+  call.copy.append(delta);
 }
 
 /**

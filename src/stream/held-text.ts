@@ -75,30 +75,32 @@ class BlockText implements HeldText {
   }
 
   append(delta: string): void {
-    if (this.codes !== undefined) {
-      this.appendCode(delta);
+    const codes = this.codes;
+    if (codes !== undefined && delta.length === 1) {
+      const code = delta.charCodeAt(0);
+      const units = this.units + 1;
+      codes[units - 1] = code;
+      this.high |= code;
+      this.units = units;
+      this.length += 1;
+      if (units === BLOCK_UNITS) this.flushUnits();
       return;
+    }
+    this.appendText(delta);
+  }
+
+  /**
+   * A longer delta, and every delta after it: concatenated. Out of line, so that the one-unit
+   * path above is small enough for V8 to inline into the stream's push with the rest.
+   */
+  private appendText(delta: string): void {
+    if (this.codes !== undefined) {
+      this.flushUnits();
+      this.codes = undefined;
     }
     this.recent += delta;
     this.length += delta.length;
     if (this.recent.length >= BLOCK_UNITS) this.flush();
-  }
-
-  /** A delta while {@link codes} is kept: its unit, or, for a longer one, the end of the codes. */
-  private appendCode(delta: string): void {
-    const codes = this.codes as Uint16Array;
-    if (delta.length !== 1) {
-      this.flushUnits();
-      this.codes = undefined;
-      this.append(delta);
-      return;
-    }
-    const code = delta.charCodeAt(0);
-    codes[this.units] = code;
-    this.high |= code;
-    this.length += 1;
-    this.units += 1;
-    if (this.units === BLOCK_UNITS) this.flushUnits();
   }
 
   text(): string {
