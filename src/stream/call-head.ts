@@ -6,6 +6,7 @@
  */
 import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
+import { skipBlanks } from '../formats/shared/blanks.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 const HEAD_LIMIT = 1024;
@@ -25,46 +26,36 @@ const HEAD_LIMIT = 1024;
  */
 export function readJsonCallHead(text: string, from: number): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
-  let index = skipSpace(text, from, limit);
+  let index = skipBlanks(text, from, limit);
   if (index >= limit) return waitOrGiveUp(text, limit);
   if (text[index] !== '{') return undefined;
-  const nameKey = readString(text, skipSpace(text, index + 1, limit), limit);
+  const nameKey = readString(text, skipBlanks(text, index + 1, limit), limit);
   if (nameKey === 'wait') return waitOrGiveUp(text, limit);
   if (nameKey === undefined || nameKey.value !== 'name') return undefined;
-  index = skipSpace(text, nameKey.end, limit);
+  index = skipBlanks(text, nameKey.end, limit);
   if (index >= limit) return waitOrGiveUp(text, limit);
   if (text[index] !== ':') return undefined;
-  const name = readString(text, skipSpace(text, index + 1, limit), limit);
+  const name = readString(text, skipBlanks(text, index + 1, limit), limit);
   if (name === 'wait') return waitOrGiveUp(text, limit);
   if (name === undefined || name.value.trim() === '') return undefined;
-  index = skipSpace(text, name.end, limit);
+  index = skipBlanks(text, name.end, limit);
   if (index >= limit) return waitOrGiveUp(text, limit);
   if (text[index] !== ',') return undefined;
-  const argumentsKey = readString(text, skipSpace(text, index + 1, limit), limit);
+  const argumentsKey = readString(text, skipBlanks(text, index + 1, limit), limit);
   if (argumentsKey === 'wait') return waitOrGiveUp(text, limit);
   if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey.value)) {
     return undefined;
   }
-  index = skipSpace(text, argumentsKey.end, limit);
+  index = skipBlanks(text, argumentsKey.end, limit);
   if (index >= limit) return waitOrGiveUp(text, limit);
   if (text[index] !== ':') return undefined;
-  index = skipSpace(text, index + 1, limit);
+  index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return waitOrGiveUp(text, limit);
   return text[index] === '{' ? { name: name.value, argumentsStart: index } : undefined;
 
   function waitOrGiveUp(whole: string, end: number): 'wait' | undefined {
     return end < whole.length ? undefined : 'wait';
   }
-}
-
-function skipSpace(text: string, from: number, limit: number): number {
-  let index = from;
-  while (index < limit) {
-    const unit = text.charCodeAt(index);
-    if (unit !== 0x20 && unit !== 0x0a && unit !== 0x0d && unit !== 0x09) break;
-    index += 1;
-  }
-  return index;
 }
 
 /**

@@ -11,6 +11,7 @@ import { abandonedEnvelope } from '../policy/envelope.js';
 import { createHeldText, type HeldText } from './held-text.js';
 import { createCallArgumentsWriter, type CallArgumentsWriter } from './json-writer.js';
 import { startsAt } from '../starts-at.js';
+import { skipBlanks } from '../formats/shared/blanks.js';
 
 /** Phase 2's answer for one call. */
 export type Verdict =
@@ -270,26 +271,15 @@ function writtenWhole(call: ExtractedCall, started: StartedCall): string | undef
   const text = started.raw.text();
   const end = started.rawStart + started.sentLength;
   const sectionEnd = call.span.end - started.start;
-  let index = skipJsonBlanks(text, end, sectionEnd);
+  let index = skipBlanks(text, end, sectionEnd);
   if (index >= sectionEnd || text.charCodeAt(index) !== 0x7d) return undefined;
-  index = skipJsonBlanks(text, index + 1, sectionEnd);
+  index = skipBlanks(text, index + 1, sectionEnd);
   for (const marker of started.ends) {
     if (index + marker.length === sectionEnd && startsAt(text, marker, index)) {
       return text.slice(started.rawStart, end);
     }
   }
   return undefined;
-}
-
-/** The first index from `from` on (before `to`) that is not JSON whitespace. */
-function skipJsonBlanks(text: string, from: number, to: number): number {
-  let index = from;
-  while (index < to) {
-    const unit = text.charCodeAt(index);
-    if (unit !== 0x20 && unit !== 0x0a && unit !== 0x0d && unit !== 0x09) break;
-    index += 1;
-  }
-  return index;
 }
 
 /** What a started call sent so far, joined. */

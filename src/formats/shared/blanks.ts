@@ -33,3 +33,21 @@ export function firstUnitAfter(text: string, from: number): number {
   while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
   return index < text.length ? text.charCodeAt(index) : -1;
 }
+
+/**
+ * Where the blanks starting at `from` end.
+ *
+ * @param text - The text.
+ * @param from - Where to start looking.
+ * @param limit - Where to stop (default: the end of the text).
+ * @returns The first index at or after `from` and before `limit` that is not a blank, else `limit`.
+ * @example
+ * ```ts
+ * skipBlanks('{ \n "a"', 1); // 4
+ * ```
+ */
+export function skipBlanks(text: string, from: number, limit = text.length): number {
+  let index = from;
+  while (index < limit && isBlank(text.charCodeAt(index))) index += 1;
+  return index;
+}
