@@ -10,6 +10,7 @@
  * several times what this single pass does.
  */
 import type { Repair } from '../types.js';
+import { decodeSimpleEscape } from './escape.js';
 import { setOwn, type LoweredJson } from './lower.js';
 
 /**
@@ -184,26 +185,8 @@ class QuickReader {
         if (!isHex(text.charCodeAt(index))) return undefined;
       return String.fromCharCode(Number.parseInt(text.slice(at + 2, at + 6), 16));
     }
-    switch (unit) {
-      case QUOTE:
-        return '"';
-      case BACKSLASH:
-        return '\\';
-      case 0x2f:
-        return '/';
-      case 0x62:
-        return '\b';
-      case 0x66:
-        return '\f';
-      case 0x6e:
-        return '\n';
-      case 0x72:
-        return '\r';
-      case 0x74:
-        return '\t';
-      default:
-        return undefined;
-    }
+    const decoded = decodeSimpleEscape(unit);
+    return decoded === '' ? undefined : decoded;
   }
 
   private array(): unknown {

@@ -11,6 +11,7 @@
  * value; the caller compares the final value with what was written (see `emitCall`).
  */
 import { isBlank } from '../formats/shared/blanks.js';
+import { decodeSimpleEscape } from '../json/escape.js';
 
 /** Where the writer is; see {@link createJsonPrefixWriter}. */
 export type JsonWriterState = 'open' | 'done' | 'stalled';
@@ -281,7 +282,7 @@ class PrefixWriter implements JsonPrefixWriter {
         this.hex = 0;
         return '';
       }
-      const decoded = decodeEscape(unit);
+      const decoded = decodeSimpleEscape(unit);
       if (decoded === '') {
         this.mode = STALLED;
         return '';
@@ -579,36 +580,8 @@ function needsEscape(text: string, start: number): boolean {
 }
 
 /**
- * The unit a simple escape (`\\n`, `\\"`, ...) stands for, by the unit after its backslash, or
- * `''` when that unit starts no simple escape. A switch, not a lookup in an object keyed by the
- * unit: those keyed lookups see eight keys and go megamorphic, which is slow on escape-heavy text.
- */
-function decodeEscape(unit: number): string {
-  switch (unit) {
-    case 0x22:
-      return '"';
-    case 0x5c:
-      return '\\';
-    case 0x2f:
-      return '/';
-    case 0x62:
-      return '\b';
-    case 0x66:
-      return '\f';
-    case 0x6e:
-      return '\n';
-    case 0x72:
-      return '\r';
-    case 0x74:
-      return '\t';
-    default:
-      return '';
-  }
-}
-
-/**
  * What `JSON.stringify` writes for a simple escape, by the unit after its backslash (one of those
- * {@link decodeEscape} knows).
+ * `decodeSimpleEscape` knows).
  */
 function canonicalEscape(unit: number): string {
   switch (unit) {
