@@ -27,6 +27,11 @@ export interface RawCall {
 export interface ParameterSchemas {
   /** JSON Schema of the tool's parameters object. */
   readonly parameters: Readonly<Record<string, unknown>>;
+  /**
+   * Phase 2 may rewrite the arguments read (the tool's `coerce` or `sanitize`): a stream then
+   * sends them only once decided, since deltas sent early would spell other arguments.
+   */
+  readonly rewritesArguments?: boolean;
 }
 
 /** Limits that bound the work a parse may do on hostile input. */

@@ -86,7 +86,10 @@ export function createToolRegistry(
       definition.sanitize === undefined
         ? undefined
         : resolveProfile(definition.sanitize, definition.name);
-    schemas.set(definition.name, { parameters });
+    schemas.set(definition.name, {
+      parameters,
+      rewritesArguments: coerce || profile !== undefined,
+    });
     pinned.set(definition.name, {
       name: definition.name,
       effect,

@@ -195,7 +195,7 @@ export function emitCall(
   started: StartedCall | undefined,
   context: { decide: DecideCall; ids: IdPool; index: number; out: StreamEvent[] },
 ): 'reconciled' | 'abandoned' | 'plain' {
-  const { out, ids } = context;
+  const { out } = context;
   if (started !== undefined) {
     const sameCall = call.name === started.name && call.id === started.ownId;
     const canonical =
@@ -223,15 +223,34 @@ export function emitCall(
       out.push(endEvent(started.id, verdict));
       return 'reconciled';
     }
+    const verdict = context.decide(call);
+    if (sameCall && !verdict.accepted) {
+      // The call is refused whatever its arguments (too deep, invalid...): the started call ends
+      // with that refusal, as parse gives it, though its deltas spelled them in another order or
+      // stopped short. Ended as malformed and sent again, the fold held one rejection more.
+      out.push(endEvent(started.id, verdict));
+      return 'reconciled';
+    }
     abandonCall(started, call.span, out);
+    return sendWhole(call, verdict, context, 'abandoned');
   }
-  const verdict = context.decide(call);
+  return sendWhole(call, context.decide(call), context, 'plain');
+}
+
+/** Sends a decided call as one start, one delta and its end. */
+function sendWhole(
+  call: ExtractedCall,
+  verdict: Verdict,
+  context: { ids: IdPool; index: number; out: StreamEvent[] },
+  outcome: 'abandoned' | 'plain',
+): 'abandoned' | 'plain' {
+  const { out, ids } = context;
   const id = verdict.accepted ? verdict.call.id : (verdict.rejection.id ?? call.id ?? ids.peek());
   const argumentsValue = verdict.accepted ? verdict.call.arguments : call.arguments;
   out.push({ type: 'tool-call-start', id, index: context.index, name: call.name });
   out.push({ type: 'tool-call-delta', id, argumentsDelta: JSON.stringify(argumentsValue) });
   out.push(endEvent(id, verdict));
-  return started !== undefined ? 'abandoned' : 'plain';
+  return outcome;
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import { createFinder, type Finder } from './finder.js';
 import { createHeldText } from './held-text.js';
 import type { StreamPhase2 } from './phase2.js';
-import { decideSection, type Placement } from './section.js';
+import { decideSection, type Placement, type SectionSettings } from './section.js';
 import type { StreamEngine } from './stream-parser.js';
 
 /** How the stream continues after a section. */
@@ -169,7 +169,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
     }
     if (head === 'wait') return;
     headState = undefined;
-    if (head === undefined) return;
+    if (head === undefined || !argumentsStreamAsRead(engine.settings.tools, head.name)) return;
     started = startCall(
       {
         name: head.name,
@@ -347,6 +347,20 @@ export function createSectionState(setup: SectionSetup): SectionState {
       return (formats[0] as Format).id;
     },
   };
+}
+
+/**
+ * Whether a call's arguments may stream before it is decided: not when phase 2 may rewrite them
+ * (a tool with `coerce` or `sanitize`), since the deltas must spell the arguments it ends with.
+ * A name no tool has exactly may still resolve to any tool (the name ladder): then only when no
+ * tool rewrites.
+ */
+function argumentsStreamAsRead(tools: SectionSettings['tools'], name: string): boolean {
+  if (tools === undefined) return true;
+  const exact = tools.get(name);
+  if (exact !== undefined) return exact.rewritesArguments !== true;
+  for (const tool of tools.values()) if (tool.rewritesArguments === true) return false;
+  return true;
 }
 
 function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', delta: string): void {

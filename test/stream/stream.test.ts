@@ -259,6 +259,46 @@ describe('events', () => {
     }
   });
 
+  it('should end a started call with the refusal parse() gives when its deltas spelled another order', () => {
+    // The writer stopped at the depth limit after an array-index key, which JSON.stringify moves
+    // first: the started call used to end as malformed and the refused call came again.
+    const text = '<tool_call>{"name":"f","arguments":{"a":1,"0":{"b":{}}}}</tool_call>';
+    const options: ParserOptions = { ...hermes, limits: { maxDepth: 2 } };
+    for (const deltas of [[text], text.split('')]) expectEquivalent(options, deltas);
+    const folded = foldEvents(streamAll(options, [text]));
+    expect(folded.rejected.map((rejection) => rejection.reason)).toEqual(['too-large']);
+  });
+
+  it('should send a call whose tool coerces or sanitizes its arguments only once decided', () => {
+    // Deltas sent early would spell "5" where the call ends with 5.
+    const coerced = {
+      name: 'f',
+      coerce: true,
+      parameters: { type: 'object', properties: { a: { type: 'integer' } } },
+    };
+    const plain = { name: 'g', parameters: { type: 'object' } };
+    const options: ParserOptions = { ...hermes, tools: [coerced, plain] };
+    for (const [name, expected] of [
+      ['f', { a: 5 }],
+      ['g', { a: '5' }],
+    ] as const) {
+      const text = `<tool_call>{"name":"${name}","arguments":{"a":"5"}}</tool_call>`;
+      for (const deltas of [[text], text.split('')]) {
+        expectEquivalent(options, deltas);
+        const folded = foldEvents(streamAll(options, deltas));
+        expect(folded.calls.map((call) => call.arguments)).toEqual([expected]);
+        expect(folded.argumentsText.map((entry) => entry.text)).toEqual([JSON.stringify(expected)]);
+      }
+    }
+    // g's arguments still stream before its end; f's wait for it.
+    const early = (name: string): number =>
+      createParser(options)
+        .stream()
+        .push(`<tool_call>{"name":"${name}","arguments":{"a":"5`)
+        .filter((event) => event.type === 'tool-call-delta').length;
+    expect([early('f'), early('g')]).toEqual([0, 1]);
+  });
+
   it('should end a cut-off call with the incomplete rejection parse() gives', () => {
     const text = '<tool_call>{"name": "f", "arguments": {"a": 1';
     const folded = foldEvents(streamAll(hermes, [text]));
