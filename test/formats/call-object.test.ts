@@ -128,6 +128,59 @@ describe('the JSON call object', () => {
     );
   });
 
+  it('should refuse a call object that names its tool twice or gives its arguments twice', () => {
+    const parser = createParser({ formats: ['hermes'], tools: TOOLS });
+    const cases = [
+      [
+        '{"name": "archive", "tool": "delete_all", "arguments": {"folder": "logs"}}',
+        'the call names its tool twice, in "name" and in "tool"; name it once, in "name"',
+      ],
+      [
+        '{"name": "archive", "params": {"folder": "tmp"}, "arguments": {"folder": "logs"}}',
+        'the call to "archive" gives its arguments twice, in "arguments" and in "params"; give them once, in "arguments"',
+      ],
+    ] as const;
+    for (const [payload, received] of cases) {
+      const text = `<tool_call>${payload}</tool_call>`;
+      expect(parser.parse(text).calls).toEqual([]);
+      expect(parser.parse(text).rejected).toMatchObject([
+        { reason: 'malformed', envelope: { received } },
+      ]);
+    }
+  });
+
+  it('should take an id written before the arguments, not one written after them, in parse and stream', () => {
+    // A stream names a call when its arguments start: an id after them comes too late for that,
+    // and parse reads the call as the stream can send it.
+    const options = {
+      formats: ['hermes'],
+      tools: TOOLS,
+      ids: 'sequential',
+      reasoning: { startsInside: false },
+    } as const;
+    for (const [payload, id] of [
+      ['{"id": "c7", "name": "archive", "arguments": {"folder": "logs"}}', 'c7'],
+      ['{"name": "archive", "arguments": {"folder": "logs"}, "id": "c7"}', 'call_0'],
+      ['{"name":"archive","arguments":{"folder":"logs"},"id":"c7"}', 'call_0'],
+    ] as const) {
+      const text = `<tool_call>${payload}</tool_call>`;
+      const parsed = createParser(options).parse(text);
+      expect(parsed.calls.map((call) => call.id)).toEqual([id]);
+      for (const size of [1, text.length]) {
+        const stream = createParser(options).stream();
+        const events = [];
+        for (let at = 0; at < text.length; at += size)
+          events.push(...stream.push(text.slice(at, at + size)));
+        events.push(...stream.end());
+        const folded = foldEvents(events);
+        expect({ calls: folded.calls, rejected: folded.rejected }).toEqual({
+          calls: parsed.calls,
+          rejected: parsed.rejected,
+        });
+      }
+    }
+  });
+
   it('should keep the advice of a refusal whole when the name it quotes is long', () => {
     const parser = createParser({ formats: ['hermes'], tools: TOOLS });
     const name = 'n'.repeat(20_000);

@@ -47,9 +47,16 @@ export function readCallObject(
   // A nested `function: { name, arguments }` (OpenAI's shape) is read through.
   const nested = isPlainObject(value['function']);
   const source = nested ? (value['function'] as Record<string, unknown>) : value;
-  const name = firstField(source, fields.name);
+  const nameKey = firstKey(source, fields.name);
+  const name = nameKey === undefined ? undefined : source[nameKey];
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, issue: malformed('the call has no tool name', offset) };
+  }
+  // Two names (`{"name": "ls", "tool": "rm"}`): which tool the model meant is a guess.
+  const otherName = keyAfter(source, fields.name, nameKey as string);
+  if (otherName !== undefined) {
+    const message = `the call names its tool twice, in ${JSON.stringify(nameKey)} and in ${JSON.stringify(otherName)}; name it once, in "${fields.name[0] ?? 'name'}"`;
+    return { ok: false, issue: malformed(message, offset) };
   }
   if (nested) {
     // Beside `function` an OpenAI object holds its id, type, index and the like; only a name or
@@ -64,8 +71,17 @@ export function readCallObject(
   if (stray !== undefined) {
     return { ok: false, name, issue: malformed(strayMessage(name, stray, source, fields), offset) };
   }
+  const argumentsKey = firstKey(source, fields.arguments);
+  // Two argument objects (`"params"` and `"arguments"`): which ones the model meant is a guess,
+  // and a stream that sent the first as they came would end with the other.
+  const otherArguments =
+    argumentsKey === undefined ? undefined : keyAfter(source, fields.arguments, argumentsKey);
+  if (otherArguments !== undefined) {
+    const message = `the call to "${name}" gives its arguments twice, in ${JSON.stringify(argumentsKey)} and in ${JSON.stringify(otherArguments)}; give them once, in "${fields.arguments[0] ?? 'arguments'}"`;
+    return { ok: false, name, issue: malformed(message, offset) };
+  }
   const repairs: Repair[] = [];
-  const raw = firstField(source, fields.arguments);
+  const raw = argumentsKey === undefined ? undefined : source[argumentsKey];
   const argumentsValue = readArguments(raw, offset, repairs);
   if (argumentsValue === CUT_OFF) {
     return {
@@ -84,7 +100,13 @@ export function readCallObject(
       issue: malformed(`the arguments of "${name}" are not a JSON object`, offset),
     };
   }
-  const id = typeof value['id'] === 'string' ? value['id'] : undefined;
+  // An id is the call's when it comes before the arguments: a stream announces a call, id and
+  // all, when its arguments start, and an id written after them would come too late to name it.
+  const id =
+    typeof value['id'] === 'string' &&
+    (nested || argumentsKey === undefined || !keyFollows(source, 'id', argumentsKey))
+      ? value['id']
+      : undefined;
   return id === undefined
     ? { ok: true, name, arguments: argumentsValue, repairs }
     : { ok: true, name, arguments: argumentsValue, repairs, id };
@@ -171,11 +193,34 @@ function readArguments(
   return undefined;
 }
 
-function firstField(object: Record<string, unknown>, names: readonly string[]): unknown {
+/** The first of `names` (in their order) that the object has. */
+function firstKey(object: Record<string, unknown>, names: readonly string[]): string | undefined {
   for (const name of names) {
-    if (Object.hasOwn(object, name)) return object[name];
+    if (Object.hasOwn(object, name)) return name;
   }
   return undefined;
+}
+
+/** Another of `names`, listed after `first`, that the object also has. */
+function keyAfter(
+  object: Record<string, unknown>,
+  names: readonly string[],
+  first: string,
+): string | undefined {
+  for (let index = names.indexOf(first) + 1; index < names.length; index += 1) {
+    const name = names[index] as string;
+    if (Object.hasOwn(object, name)) return name;
+  }
+  return undefined;
+}
+
+/** Whether `key` was written after `earlier` (both own keys; JSON objects keep written order). */
+function keyFollows(object: Record<string, unknown>, key: string, earlier: string): boolean {
+  for (const written in object) {
+    if (written === earlier) return true;
+    if (written === key) return false;
+  }
+  return false;
 }
 
 /**
