@@ -33,6 +33,8 @@ const BLOCK_UNITS = 1024;
 /** Decodes a block of ASCII units, copied here as bytes (shared: used only while flushing). */
 const ASCII = new TextDecoder();
 const ASCII_BYTES = new Uint8Array(BLOCK_UNITS);
+/** No room yet: every held text starts with this one, and grows its own at its first unit. */
+const EMPTY_CODES = new Uint16Array(0);
 
 /**
  * Creates a held text.
@@ -62,8 +64,10 @@ class BlockText implements HeldText {
   // Recent deltas, concatenated, not in a block yet.
   private recent = '';
   // While every delta was one unit: the units not in a block yet, as codes; undefined once a
-  // longer delta came.
-  private codes: Uint16Array | undefined = new Uint16Array(BLOCK_UNITS);
+  // longer delta came. Made at the first one-unit delta and grown by doubling up to a block: a
+  // stream opens a held text per section, and a block-sized array made for each of many short
+  // sections cost more than the sections (a flood of `{` doubled the stream's time).
+  private codes: Uint16Array | undefined = EMPTY_CODES;
   // How many units `codes` holds.
   private units = 0;
   // The units in `codes`, or-ed: below 0x80 while they are all ASCII.
@@ -75,10 +79,11 @@ class BlockText implements HeldText {
   }
 
   append(delta: string): void {
-    const codes = this.codes;
+    let codes = this.codes;
     if (codes !== undefined && delta.length === 1) {
       const code = delta.charCodeAt(0);
       const units = this.units + 1;
+      if (units > codes.length) codes = this.growCodes();
       codes[units - 1] = code;
       this.high |= code;
       this.units = units;
@@ -124,6 +129,15 @@ class BlockText implements HeldText {
       at += block.length;
     }
     return true;
+  }
+
+  /** Doubles the room for units (out of line: once per doubling). */
+  private growCodes(): Uint16Array {
+    const old = this.codes as Uint16Array;
+    const codes = new Uint16Array(Math.min(BLOCK_UNITS, Math.max(16, old.length * 2)));
+    codes.set(old);
+    this.codes = codes;
+    return codes;
   }
 
   /** Makes the units in {@link codes} a block. */
