@@ -33,8 +33,11 @@ const BLOCK_UNITS = 1024;
 /** Decodes a block of ASCII units, copied here as bytes (shared: used only while flushing). */
 const ASCII = new TextDecoder();
 const ASCII_BYTES = new Uint8Array(BLOCK_UNITS);
-/** No room yet: every held text starts with this one, and grows its own at its first unit. */
-const EMPTY_CODES = new Uint16Array(0);
+/**
+ * Room for one unit, where every held text writes its first one-unit delta: full at once, it is
+ * copied into the held text's own array in the same call, before any other held text can write.
+ */
+const FIRST_CODE = new Uint16Array(1);
 
 /**
  * Creates a held text.
@@ -67,7 +70,7 @@ class BlockText implements HeldText {
   // longer delta came. Made at the first one-unit delta and grown by doubling up to a block: a
   // stream opens a held text per section, and a block-sized array made for each of many short
   // sections cost more than the sections (a flood of `{` doubled the stream's time).
-  private codes: Uint16Array | undefined = EMPTY_CODES;
+  private codes: Uint16Array | undefined = FIRST_CODE;
   // How many units `codes` holds.
   private units = 0;
   // The units in `codes`, or-ed: below 0x80 while they are all ASCII.
@@ -79,16 +82,15 @@ class BlockText implements HeldText {
   }
 
   append(delta: string): void {
-    let codes = this.codes;
+    const codes = this.codes;
     if (codes !== undefined && delta.length === 1) {
       const code = delta.charCodeAt(0);
       const units = this.units + 1;
-      if (units > codes.length) codes = this.growCodes();
       codes[units - 1] = code;
       this.high |= code;
       this.units = units;
       this.length += 1;
-      if (units === BLOCK_UNITS) this.flushUnits();
+      if (units === codes.length) this.fullCodes();
       return;
     }
     this.appendText(delta);
@@ -131,13 +133,16 @@ class BlockText implements HeldText {
     return true;
   }
 
-  /** Doubles the room for units (out of line: once per doubling). */
-  private growCodes(): Uint16Array {
+  /** The codes are full: a block's worth becomes a block, less gets twice the room. */
+  private fullCodes(): void {
     const old = this.codes as Uint16Array;
+    if (old.length === BLOCK_UNITS) {
+      this.flushUnits();
+      return;
+    }
     const codes = new Uint16Array(Math.min(BLOCK_UNITS, Math.max(16, old.length * 2)));
     codes.set(old);
     this.codes = codes;
-    return codes;
   }
 
   /** Makes the units in {@link codes} a block. */
