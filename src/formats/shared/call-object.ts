@@ -47,16 +47,9 @@ export function readCallObject(
   // A nested `function: { name, arguments }` (OpenAI's shape) is read through.
   const nested = isPlainObject(value['function']);
   const source = nested ? (value['function'] as Record<string, unknown>) : value;
-  const nameKey = firstKey(source, fields.name);
-  const name = nameKey === undefined ? undefined : source[nameKey];
+  const name = firstField(source, fields.name);
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, issue: malformed('the call has no tool name', offset) };
-  }
-  // Two names (`{"name": "ls", "tool": "rm"}`): which tool the model meant is a guess.
-  const otherName = keyAfter(source, fields.name, nameKey as string);
-  if (otherName !== undefined) {
-    const message = `the call names its tool twice, in ${JSON.stringify(nameKey)} and in ${JSON.stringify(otherName)}; name it once, in "${fields.name[0] ?? 'name'}"`;
-    return { ok: false, issue: malformed(message, offset) };
   }
   if (nested) {
     // Beside `function` an OpenAI object holds its id, type, index and the like; only a name or
@@ -68,20 +61,24 @@ export function readCallObject(
     }
   }
   const stray = strayKey(source, fields);
+  // Two names (`{"name": "ls", "tool": "rm"}`): which tool the model meant is a guess.
+  if (fieldCounts.names > 1) {
+    const [first, second] = twoKeys(source, fields.name);
+    const message = `the call names its tool twice, in ${JSON.stringify(first)} and in ${JSON.stringify(second)}; name it once, in "${fields.name[0] ?? 'name'}"`;
+    return { ok: false, issue: malformed(message, offset) };
+  }
   if (stray !== undefined) {
     return { ok: false, name, issue: malformed(strayMessage(name, stray, source, fields), offset) };
   }
-  const argumentsKey = firstKey(source, fields.arguments);
   // Two argument objects (`"params"` and `"arguments"`): which ones the model meant is a guess,
   // and a stream that sent the first as they came would end with the other.
-  const otherArguments =
-    argumentsKey === undefined ? undefined : keyAfter(source, fields.arguments, argumentsKey);
-  if (otherArguments !== undefined) {
-    const message = `the call to "${name}" gives its arguments twice, in ${JSON.stringify(argumentsKey)} and in ${JSON.stringify(otherArguments)}; give them once, in "${fields.arguments[0] ?? 'arguments'}"`;
+  if (fieldCounts.arguments > 1) {
+    const [first, second] = twoKeys(source, fields.arguments);
+    const message = `the call to "${name}" gives its arguments twice, in ${JSON.stringify(first)} and in ${JSON.stringify(second)}; give them once, in "${fields.arguments[0] ?? 'arguments'}"`;
     return { ok: false, name, issue: malformed(message, offset) };
   }
   const repairs: Repair[] = [];
-  const raw = argumentsKey === undefined ? undefined : source[argumentsKey];
+  const raw = firstField(source, fields.arguments);
   const argumentsValue = readArguments(raw, offset, repairs);
   if (argumentsValue === CUT_OFF) {
     return {
@@ -103,8 +100,7 @@ export function readCallObject(
   // An id is the call's when it comes before the arguments: a stream announces a call, id and
   // all, when its arguments start, and an id written after them would come too late to name it.
   const id =
-    typeof value['id'] === 'string' &&
-    (nested || argumentsKey === undefined || !keyFollows(source, 'id', argumentsKey))
+    typeof value['id'] === 'string' && (nested || !idAfterArguments(source, fields))
       ? value['id']
       : undefined;
   return id === undefined
@@ -132,25 +128,48 @@ const CALL_KEYS: ReadonlySet<string> = new Set([
  * wrote, so such a call is refused.
  */
 function strayKey(object: Record<string, unknown>, fields: CallFieldNames): string | undefined {
-  const known = knownKeys(fields);
+  const kinds = keyKinds(fields);
+  let names = 0;
+  let argumentFields = 0;
+  let stray: string | undefined;
   // A for-in, not Object.keys: every call object is read here, and the array was a visible part
-  // of a small parse. The decoded object is a plain one, so own keys are what for-in meets.
+  // of a small parse. The decoded object is a plain one, so own keys are what for-in meets. The
+  // same pass counts the name and argument fields (see `fieldCounts`).
   for (const key in object) {
-    if (!known.has(key) && Object.hasOwn(object, key)) return key;
+    const kind = kinds.get(key);
+    if (kind === NAME_FIELD) names += 1;
+    else if (kind === ARGUMENTS_FIELD) argumentFields += 1;
+    else if (kind === undefined && stray === undefined && Object.hasOwn(object, key)) stray = key;
   }
-  return undefined;
+  fieldCounts.names = names;
+  fieldCounts.arguments = argumentFields;
+  return stray;
 }
 
-/** Each field set's keys with the id and type keys, made once per set. */
-const KNOWN_KEYS = new WeakMap<CallFieldNames, ReadonlySet<string>>();
+/**
+ * How many name and argument fields the call object {@link strayKey} last read has: module
+ * state, not a returned object, so that reading a call allocates nothing for it.
+ */
+const fieldCounts = { names: 0, arguments: 0 };
 
-function knownKeys(fields: CallFieldNames): ReadonlySet<string> {
-  let known = KNOWN_KEYS.get(fields);
-  if (known === undefined) {
-    known = new Set([...CALL_KEYS, ...fields.name, ...fields.arguments]);
-    KNOWN_KEYS.set(fields, known);
+const META_FIELD = 0;
+const NAME_FIELD = 1;
+const ARGUMENTS_FIELD = 2;
+
+/** Each field set's keys (names, arguments, and the ids and type), by kind, made once per set. */
+const KEY_KINDS = new WeakMap<CallFieldNames, ReadonlyMap<string, number>>();
+
+function keyKinds(fields: CallFieldNames): ReadonlyMap<string, number> {
+  let kinds = KEY_KINDS.get(fields);
+  if (kinds === undefined) {
+    const built = new Map<string, number>();
+    for (const key of CALL_KEYS) built.set(key, META_FIELD);
+    for (const key of fields.arguments) built.set(key, ARGUMENTS_FIELD);
+    for (const key of fields.name) built.set(key, NAME_FIELD);
+    kinds = built;
+    KEY_KINDS.set(fields, kinds);
   }
-  return known;
+  return kinds;
 }
 
 function strayMessage(
@@ -193,25 +212,22 @@ function readArguments(
   return undefined;
 }
 
-/** The first of `names` (in their order) that the object has. */
-function firstKey(object: Record<string, unknown>, names: readonly string[]): string | undefined {
+function firstField(object: Record<string, unknown>, names: readonly string[]): unknown {
   for (const name of names) {
-    if (Object.hasOwn(object, name)) return name;
+    if (Object.hasOwn(object, name)) return object[name];
   }
   return undefined;
 }
 
-/** Another of `names`, listed after `first`, that the object also has. */
-function keyAfter(
-  object: Record<string, unknown>,
-  names: readonly string[],
-  first: string,
-): string | undefined {
-  for (let index = names.indexOf(first) + 1; index < names.length; index += 1) {
-    const name = names[index] as string;
-    if (Object.hasOwn(object, name)) return name;
-  }
-  return undefined;
+/** The first two of `names` (in their order) that the object has (for the rare refusal). */
+function twoKeys(object: Record<string, unknown>, names: readonly string[]): string[] {
+  return names.filter((name) => Object.hasOwn(object, name)).slice(0, 2);
+}
+
+/** Whether the object's `id` was written after its arguments (asked only when it has an id). */
+function idAfterArguments(object: Record<string, unknown>, fields: CallFieldNames): boolean {
+  const [argumentsKey] = twoKeys(object, fields.arguments);
+  return argumentsKey !== undefined && keyFollows(object, 'id', argumentsKey);
 }
 
 /** Whether `key` was written after `earlier` (both own keys; JSON objects keep written order). */
