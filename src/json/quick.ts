@@ -10,6 +10,7 @@
  * several times what this single pass does.
  */
 import type { Repair } from '../types.js';
+import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 import { decodeSimpleEscape } from './escape.js';
 import { setOwn, type LoweredJson } from './lower.js';
 
@@ -67,14 +68,7 @@ class QuickReader {
   ) {}
 
   skipBlanks(): void {
-    const text = this.text;
-    let at = this.at;
-    let unit = text.charCodeAt(at);
-    while (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) {
-      at += 1;
-      unit = text.charCodeAt(at);
-    }
-    this.at = at;
+    this.at = skipBlanks(this.text, this.at);
   }
 
   /** A value at `at`; a number or word must be followed by a blank or `,`, `]` or `}`. */
@@ -247,8 +241,7 @@ class QuickReader {
     if (at === start) return GIVE_UP;
     // The grammar's bare key runs on to any unit but a blank, a delimiter or a quote.
     const next = text.charCodeAt(at);
-    if (next !== COLON && next !== 0x20 && next !== 0x0a && next !== 0x0d && next !== 0x09)
-      return GIVE_UP;
+    if (next !== COLON && !isBlank(next)) return GIVE_UP;
     this.repair('unquoted-key', start);
     this.at = at;
     return text.slice(start, at);
@@ -283,26 +276,15 @@ class QuickReader {
 
 /** A comma inside a string followed (after blanks) by a quote: the grammar may end it there. */
 function commaMayEnd(text: string, from: number): boolean {
-  let at = from;
-  let unit = text.charCodeAt(at);
-  while (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) {
-    at += 1;
-    unit = text.charCodeAt(at);
-  }
-  return unit === QUOTE;
+  return text.charCodeAt(skipBlanks(text, from)) === QUOTE;
 }
 
-/** Whether a number or a word may end before this unit: a blank, `,`, `]`, `}` or the end. */
+/**
+ * Whether a number or a word may end before this unit: a blank, `,`, `]` or `}` (not the end of
+ * the text: a token there may be cut off, which is the grammar's to read).
+ */
 function endsToken(unit: number): boolean {
-  return (
-    unit === COMMA ||
-    unit === CLOSE_BRACE ||
-    unit === CLOSE_BRACKET ||
-    unit === 0x20 ||
-    unit === 0x0a ||
-    unit === 0x0d ||
-    unit === 0x09
-  );
+  return unit === COMMA || unit === CLOSE_BRACE || unit === CLOSE_BRACKET || isBlank(unit);
 }
 
 function skipDigits(text: string, from: number): number {
