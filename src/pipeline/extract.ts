@@ -15,6 +15,7 @@ import {
 import { tagIssues } from './issue-format.js';
 import { limitArgumentDepth } from './argument-depth.js';
 import { ignoreRejection } from '../ignore-rejection.js';
+import { append } from '../append.js';
 import { createExampleCursor } from './example-context.js';
 import {
   firstReasoningToken,
@@ -85,7 +86,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const { text } = context;
   const contentParts: string[] = [];
   const reasoningParts: string[] = [];
-  const calls: ExtractedCall[] = [];
+  // Made at the first call (see append.ts).
+  let calls: ExtractedCall[] | undefined;
   const issues: Issue[] = [];
   let syntaxSeen = false;
   let cursor = 0;
@@ -109,7 +111,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const untilCall = plan.reasoningPrefilled === true && !keepReasoning && firstToken === undefined;
   const pushContent = (part: string): void => {
     if (part === '') return;
-    if (untilCall && calls.length === 0) reasoningParts.push(part);
+    if (untilCall && calls === undefined) reasoningParts.push(part);
     else contentParts.push(part);
   };
 
@@ -201,7 +203,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     // A loop, not a spread: a section may carry more issues than a call takes arguments.
     for (const issue of section.section.issues) issues.push(issue);
     for (const call of section.section.calls) {
-      if (calls.length >= plan.maxCalls) {
+      if ((calls?.length ?? 0) >= plan.maxCalls) {
         issues.push({
           code: 'too-many-calls',
           message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
@@ -209,7 +211,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
         });
         return finish();
       }
-      calls.push(extractedCall(call, !plan.primary.has(section.format), section.intent));
+      calls = append(calls, extractedCall(call, !plan.primary.has(section.format), section.intent));
     }
     cursor = section.section.end;
     from = cursor;
@@ -219,7 +221,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
 
   function finish(): Extraction {
     return {
-      calls,
+      calls: calls ?? [],
       content: joinParts(contentParts),
       reasoning: joinParts(reasoningParts),
       issues,

@@ -32,6 +32,7 @@ import {
 import type { ResolvedPolicy } from './options.js';
 import type { ToolRegistry } from './tools.js';
 import { now } from '../clock.js';
+import { append } from '../append.js';
 import { issueFormat } from '../pipeline/issue-format.js';
 
 /** What the gate decides over: one output's calls and issues. */
@@ -132,20 +133,17 @@ export function createGate(options: GateOptions): Gate {
       // Every call read and every section that could not be read was one candidate.
       const candidateCount = calls.length + readable.length;
 
-      const output: GateOutput = {
-        calls: [],
-        rejected: [],
-        telemetry: [],
-        rejectedToolNames: [],
-        rejectedByPolicy: false,
-      };
+      // Made at their first item (see append.ts): most outputs fill two of these with one item.
+      let accepted: ToolCall[] | undefined;
+      let rejected: RejectedCall[] | undefined;
+      let telemetry: TelemetryRecord[] | undefined;
       let fallbackIndex = 0;
       // A model may write one id on several calls; a stream hands its calls over already renamed.
       let ownIds: OwnIds | undefined;
       for (const written of calls) {
         const call =
           written.id === undefined ? written : claimOwnId(written, (ownIds ??= createOwnIds()));
-        const started = takeStart(input, output);
+        const started = takeStart(input, telemetry === undefined);
         const group = call.fallback
           ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]
           : undefined;
@@ -164,21 +162,15 @@ export function createGate(options: GateOptions): Gate {
           input.context,
           call.id ?? options.createId(),
         );
-        if (verdict.accepted) output.calls.push(verdict.call);
-        else output.rejected.push(verdict.rejection);
-        record(
-          output,
-          options,
-          verdict,
-          call.format,
-          call.fallback,
-          candidateCount,
-          input,
-          started,
+        if (verdict.accepted) accepted = append(accepted, verdict.call);
+        else rejected = append(rejected, verdict.rejection);
+        telemetry = append(
+          telemetry,
+          record(options, verdict, call.format, call.fallback, candidateCount, input, started),
         );
       }
       for (const issue of readable) {
-        const started = takeStart(input, output);
+        const started = takeStart(input, telemetry === undefined);
         // The format that read the section, else the one whose marker is nearest before it. An
         // issue of native calls is tagged with the provider's format, which no parser lists.
         const tagged = issueFormat(issue);
@@ -194,39 +186,40 @@ export function createGate(options: GateOptions): Gate {
           format?.id ?? (native ? tagged : undefined) ?? options.formats[0]?.id ?? 'hermes';
         const id = options.createId();
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
-        output.rejected.push(rejection);
-        record(
-          output,
-          options,
-          {
-            accepted: false,
-            rejection,
-            id,
-            tool: undefined,
-            nameMatch: 'none',
-            schemaVersion: undefined,
-            validation: { status: 'skipped' },
-          },
-          formatId,
-          format !== undefined && !options.primary.has(format),
-          candidateCount,
-          input,
-          started,
+        rejected = append(rejected, rejection);
+        telemetry = append(
+          telemetry,
+          record(
+            options,
+            {
+              accepted: false,
+              rejection,
+              id,
+              tool: undefined,
+              nameMatch: 'none',
+              schemaVersion: undefined,
+              validation: { status: 'skipped' },
+            },
+            formatId,
+            format !== undefined && !options.primary.has(format),
+            candidateCount,
+            input,
+            started,
+          ),
         );
       }
+      const rejections = rejected ?? [];
       // Calls and unreadable sections come back in the order they appear in the output.
-      if (output.rejected.length > 1) output.rejected.sort(byStart);
-      for (const rejection of output.rejected) {
-        if (
-          rejection.reason === 'unknown-tool' &&
-          rejection.name !== undefined &&
-          !output.rejectedToolNames.includes(rejection.name)
-        ) {
-          output.rejectedToolNames.push(rejection.name);
-        }
-      }
-      output.rejectedByPolicy = output.rejectedToolNames.length > 0 && output.calls.length === 0;
-      return output;
+      if (rejections.length > 1) rejections.sort(byStart);
+      const rejectedToolNames = unknownToolNames(rejections);
+      const callsAccepted = accepted ?? [];
+      return {
+        calls: callsAccepted,
+        rejected: rejections,
+        telemetry: telemetry ?? [],
+        rejectedToolNames,
+        rejectedByPolicy: rejectedToolNames.length > 0 && callsAccepted.length === 0,
+      };
     },
   };
 }
@@ -243,9 +236,8 @@ const BARE_ALONE: CallPlacement = Object.freeze({
   marked: false,
 });
 
-/** Builds a verdict's telemetry record, adds it to the output and hands it to the sink. */
+/** Builds a verdict's telemetry record and hands it to the sink. */
 function record(
-  output: GateOutput,
   options: GateOptions,
   verdict: CallVerdict,
   format: CallFormat,
@@ -253,7 +245,7 @@ function record(
   candidateCount: number,
   input: GateInput,
   started: number,
-): void {
+): TelemetryRecord {
   const telemetry = createTelemetryRecord(verdict, {
     format,
     fallback,
@@ -261,14 +253,28 @@ function record(
     extractMs: input.extractMs,
     decideMs: now() - started,
   });
-  output.telemetry.push(telemetry);
   options.emit(telemetry);
+  return telemetry;
 }
 
 /** When the next decision starts: the end of phase 1 for the first one, if known, else now. */
-function takeStart(input: GateInput, output: GateOutput): number {
-  const first = output.telemetry.length === 0;
+function takeStart(input: GateInput, first: boolean): number {
   return first && input.extractEnd !== undefined ? input.extractEnd : now();
+}
+
+/** The names of unknown tools the rejections hold, each once, in order. */
+function unknownToolNames(rejected: readonly RejectedCall[]): string[] {
+  const names: string[] = [];
+  for (const rejection of rejected) {
+    if (
+      rejection.reason === 'unknown-tool' &&
+      rejection.name !== undefined &&
+      !names.includes(rejection.name)
+    ) {
+      names.push(rejection.name);
+    }
+  }
+  return names;
 }
 
 function byStart(left: RejectedCall, right: RejectedCall): number {

@@ -7,6 +7,7 @@ import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
+import { append } from '../../append.js';
 
 /** A delimited JSON payload as a grammar found it. */
 export interface JsonCallsSource {
@@ -41,15 +42,16 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   if (!payload.ok) {
     return { calls: [], issues: [{ ...payload.issue, code: payloadIssueCode(payload.issue) }] };
   }
-  const endRepairs: Repair[] = source.closed
-    ? []
-    : [{ kind: 'missing-end-marker', offset: source.span.end }];
+  const endRepair: Repair | undefined = source.closed
+    ? undefined
+    : { kind: 'missing-end-marker', offset: source.span.end };
   const values =
     source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0])
       ? (payload.values[0] as unknown[])
       : payload.values;
-  const calls: RawCall[] = [];
-  const issues: Issue[] = [];
+  // Made at their first item (see append.ts).
+  let calls: RawCall[] | undefined;
+  let issues: Issue[] | undefined;
   // The arguments lie inside the payload, one level down at least: within maxDepth when the
   // payload is within one more. Noted only where the section check would otherwise walk them.
   const measured =
@@ -59,7 +61,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   for (const value of values) {
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
-      issues.push(call.issue);
+      issues = append(issues, call.issue);
       continue;
     }
     const raw: RawCall = {
@@ -67,15 +69,31 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       arguments: call.arguments,
       format: source.format,
       span: source.span,
-      repairs: [...payload.repairs, ...call.repairs, ...endRepairs],
+      repairs: callRepairs(payload.repairs, call.repairs, endRepair),
       complete: payload.complete,
     };
     if (call.id !== undefined) raw.id = call.id;
     // Arguments given as a JSON string were read apart from the payload, by their own limit.
     if (measured && call.repairs.length === 0) markWithinDepth(call.arguments);
-    calls.push(raw);
+    calls = append(calls, raw);
   }
-  return { calls, issues };
+  return { calls: calls ?? [], issues: issues ?? [] };
+}
+
+/**
+ * A call's repairs: the payload's, the call object's, then the missing end marker's. Each call
+ * gets a list of its own; most have none, made without the spread of three empty lists (a
+ * spread of an empty list costs as much as making one).
+ */
+function callRepairs(
+  payload: readonly Repair[],
+  call: readonly Repair[],
+  end: Repair | undefined,
+): Repair[] {
+  if (payload.length === 0 && call.length === 0) return end === undefined ? [] : [end];
+  const repairs = [...payload, ...call];
+  if (end !== undefined) repairs.push(end);
+  return repairs;
 }
 
 function payloadIssueCode(issue: Issue): Issue['code'] {
