@@ -116,6 +116,8 @@ export function decideCall(
     call,
     id,
     written,
+    // Every field written out, `tool` too: a field added later costs the object a second store.
+    tool: undefined,
     nameMatch: 'none',
     schemaVersion: undefined,
     validation: SKIPPED,
@@ -212,7 +214,7 @@ export function decideCall(
   state.tool = tool.name;
   state.nameMatch = resolved.match;
   state.schemaVersion = tool.schemaVersion;
-  const repairs = [...call.repairs];
+  const repairs = call.repairs.slice();
   if (resolved.match !== 'exact') {
     repairs.push({
       kind: 'name-normalized',
@@ -232,12 +234,12 @@ export function decideCall(
     );
   }
   state.validation = PASSED;
-  repairs.push(...checked.repairs);
+  pushAll(repairs, checked.repairs);
 
   const sanitized = sanitize(tool, checked.value, call.span.start);
   if (!sanitized.ok)
     return rejectCall(state, 'sanitization', sanitizationEnvelope(tool.name, sanitized.refusal));
-  repairs.push(...sanitized.repairs);
+  pushAll(repairs, sanitized.repairs);
 
   const accepted: ToolCall = {
     id,
@@ -261,7 +263,7 @@ interface VerdictState {
   /** The name as written, `undefined` when empty. */
   readonly written: string | undefined;
   /** The allowlisted tool's name, once the name resolved. */
-  tool?: string;
+  tool: string | undefined;
   nameMatch: NameMatch;
   schemaVersion: string | undefined;
   validation: CallVerdict['validation'];
@@ -333,6 +335,14 @@ function finishCall(
 // Read only (spread into the call's repairs, length checked): no arrays made for a tool without a profile.
 const NO_REPAIRS: Repair[] = [];
 const NO_FLAGS: CallFlag[] = [];
+
+/**
+ * Appends `items` to `repairs` one by one: most lists appended are empty, and `push(...items)`
+ * costs a spread call even then.
+ */
+function pushAll(repairs: Repair[], items: readonly Repair[]): void {
+  for (const item of items) repairs.push(item);
+}
 
 /** Applies the tool's profile, then validates again when it changed anything (fail closed). */
 function sanitize(
