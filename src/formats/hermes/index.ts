@@ -46,18 +46,10 @@ export const hermes: Format = {
   markers: ['<tool_call>'],
   parseAt(context, start) {
     const closed = readClosedSection(context.text, start);
-    // Set on the lowered section rather than spread into a copy (a spread is V8's slow path).
-    // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
-    if (closed !== undefined) {
-      const section = lowerHermesSection(closed.node, closed.end, context);
-      section.open = false;
-      return section;
-    }
+    if (closed !== undefined) return lowerHermesSection(closed.node, closed.end, context);
     const matched = runGrammar<HermesSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
-    const section = lowerHermes(matched.node, matched.end, context);
-    section.open = !matched.node.closed;
-    return section;
+    return lowerHermes(matched.node, matched.end, context);
   },
   endMarkers: ['</tool_call>'],
   readCallHead: (text, start) => readJsonCallHead(text, start + OPEN.length),

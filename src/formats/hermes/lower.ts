@@ -25,7 +25,7 @@ export function lowerHermes(node: HermesSection, end: number, context: FormatCon
  * @param section - A `hermes-section` node.
  * @param end - Where the section ends.
  * @param context - The output, schemas and limits.
- * @returns The section with its calls and issues.
+ * @returns The section with its calls and issues, open when the section is not closed.
  * @example
  * ```ts
  * lowerHermesSection(readClosedSection(text, 0)!.node, readClosedSection(text, 0)!.end, context).calls;
@@ -42,5 +42,7 @@ export function lowerHermesSection(
     payload: section.payload,
     closed: section.closed,
   });
-  return { start: section.start, end, calls, issues };
+  // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
+  // Written in the literal: a field added to it later costs the object a second store.
+  return { start: section.start, end, calls, issues, open: !section.closed };
 }

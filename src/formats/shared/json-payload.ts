@@ -16,7 +16,7 @@ export type PayloadOutcome =
       repairs: Repair[];
       complete: boolean;
       /** A bound on the payload's nesting, when the native parser read it (see `parseJson`). */
-      depthAtMost?: number;
+      depthAtMost?: number | undefined;
     }
   | { ok: false; issue: Issue };
 
@@ -53,14 +53,14 @@ export function readJsonPayload(
     const repairs = decoded.repairs.filter((_, index) => index !== several);
     return { ok: true, values: decoded.value, repairs, complete: decoded.complete };
   }
-  const outcome: PayloadOutcome = {
+  // Every field in the literal, a missing bound as undefined: a field added later costs a store.
+  return {
     ok: true,
     values: [decoded.value],
     repairs: decoded.repairs,
     complete: decoded.complete,
+    depthAtMost: decoded.depthAtMost,
   };
-  if (decoded.depthAtMost !== undefined) outcome.depthAtMost = decoded.depthAtMost;
-  return outcome;
 }
 
 /**
