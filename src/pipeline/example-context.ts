@@ -40,36 +40,49 @@ export interface ExampleBlock {
  * createExampleCursor('For example:\n```\n<tool_call>...</tool_call>\n```').next(0); // { start: 13, end: 47 }
  * ```
  */
-export function createExampleCursor(text: string): {
+export function createExampleCursor(text: string): ExampleCursor {
+  return new FenceCursor(text);
+}
+
+/** A cursor over the example blocks of one text (see {@link createExampleCursor}). */
+export interface ExampleCursor {
   next(from: number): ExampleBlock | undefined;
-} {
-  let cached: ExampleBlock | undefined;
-  let searchedFrom = -1;
-  let exhausted = false;
-  return {
-    next(from) {
-      if (exhausted) return undefined;
-      if (cached !== undefined && cached.start >= from) return cached;
-      let at = Math.max(from, searchedFrom);
-      for (;;) {
-        const open = text.indexOf(FENCE, at);
-        if (open === -1) {
-          exhausted = true;
-          return undefined;
-        }
-        const close = text.indexOf(FENCE, open + FENCE.length);
-        const end = close === -1 ? text.length : close + FENCE.length;
-        if (isIntroducedAsExample(text, open)) {
-          cached = { start: open, end };
-          searchedFrom = open;
-          return cached;
-        }
-        // A fence with no cue: skip its whole block, so its closing fence is not read as an opening.
-        at = end;
-        searchedFrom = at;
+}
+
+/**
+ * The cursor's state in one object: every parse makes a cursor, and as a closure over its
+ * variables it cost three objects (the closure, its context and the object holding it).
+ */
+class FenceCursor implements ExampleCursor {
+  private cached: ExampleBlock | undefined = undefined;
+  private searchedFrom = -1;
+  private exhausted = false;
+
+  constructor(private readonly text: string) {}
+
+  next(from: number): ExampleBlock | undefined {
+    if (this.exhausted) return undefined;
+    const { text } = this;
+    if (this.cached !== undefined && this.cached.start >= from) return this.cached;
+    let at = Math.max(from, this.searchedFrom);
+    for (;;) {
+      const open = text.indexOf(FENCE, at);
+      if (open === -1) {
+        this.exhausted = true;
+        return undefined;
       }
-    },
-  };
+      const close = text.indexOf(FENCE, open + FENCE.length);
+      const end = close === -1 ? text.length : close + FENCE.length;
+      if (isIntroducedAsExample(text, open)) {
+        this.cached = { start: open, end };
+        this.searchedFrom = open;
+        return this.cached;
+      }
+      // A fence with no cue: skip its whole block, so its closing fence is not read as an opening.
+      at = end;
+      this.searchedFrom = at;
+    }
+  }
 }
 
 function isIntroducedAsExample(text: string, fence: number): boolean {

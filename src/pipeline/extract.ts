@@ -197,9 +197,12 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     syntaxSeen = true;
     const read = section.section;
     pushContent(text.slice(cursor, read.start));
-    const written = sectionText(read, () => text.slice(read.start, read.end), keepReasoning);
-    pushContent(written.content);
-    if (written.reasoning !== '') reasoningParts.push(written.reasoning);
+    // A section with neither (any section that only reads calls) adds no text.
+    if (read.content !== undefined || read.reasoning !== undefined) {
+      const written = sectionText(read, () => text.slice(read.start, read.end), keepReasoning);
+      pushContent(written.content);
+      if (written.reasoning !== '') reasoningParts.push(written.reasoning);
+    }
     // A loop, not a spread: a section may carry more issues than a call takes arguments.
     for (const issue of section.section.issues) issues.push(issue);
     for (const call of section.section.calls) {
@@ -209,7 +212,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
           message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
           offset: call.span.start,
         });
-        return finish();
+        return finish(calls, contentParts, reasoningParts, issues, syntaxSeen);
       }
       calls = append(calls, extractedCall(call, !plan.primary.has(section.format), section.intent));
     }
@@ -217,17 +220,24 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     from = cursor;
   }
   pushContent(text.slice(cursor));
-  return finish();
+  return finish(calls, contentParts, reasoningParts, issues, syntaxSeen);
+}
 
-  function finish(): Extraction {
-    return {
-      calls: calls ?? [],
-      content: joinParts(contentParts),
-      reasoning: joinParts(reasoningParts),
-      issues,
-      syntaxSeen,
-    };
-  }
+/** The extraction from what the scan collected (a function of its own: an inner one is a closure). */
+function finish(
+  calls: ExtractedCall[] | undefined,
+  contentParts: readonly string[],
+  reasoningParts: readonly string[],
+  issues: Issue[],
+  syntaxSeen: boolean,
+): Extraction {
+  return {
+    calls: calls ?? [],
+    content: joinParts(contentParts),
+    reasoning: joinParts(reasoningParts),
+    issues,
+    syntaxSeen,
+  };
 }
 
 /**
@@ -354,7 +364,9 @@ function createThinkCursor(
   firstToken: ReturnType<typeof firstReasoningToken>,
   firstAngle: number,
 ): (from: number) => number {
-  let next = firstAngle === -1 || (searched && firstToken === undefined) ? -1 : -2;
+  // An output without `<think>` (most) shares one cursor rather than making a closure.
+  if (firstAngle === -1 || (searched && firstToken === undefined)) return NO_THINK;
+  let next = -2;
   const earliest = Math.max(firstToken?.at ?? 0, firstAngle);
   return (from) => {
     if (next === -1) return -1;
@@ -362,6 +374,8 @@ function createThinkCursor(
     return next;
   };
 }
+
+const NO_THINK = (): number => -1;
 
 /** The parts as one string; most outputs have none or one, which need no join. */
 function joinParts(parts: readonly string[]): string {

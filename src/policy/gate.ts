@@ -300,7 +300,7 @@ function unreadSections(
   issues: readonly Issue[],
   maxCalls: number,
 ): readonly Issue[] {
-  if (!issues.some((issue) => CALL_ISSUES.has(issue.code))) return NO_ISSUES;
+  if (issues.length === 0 || !issues.some((issue) => CALL_ISSUES.has(issue.code))) return NO_ISSUES;
   const carried = new Set(calls.map((call) => issueKey(call.malformed)));
   return issues
     .filter((issue) => CALL_ISSUES.has(issue.code) && !carried.has(issueKey(issue)))
