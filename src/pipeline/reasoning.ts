@@ -62,8 +62,15 @@ export function firstReasoningToken(
     // The unit after the `<` rules out most tokens (and most tags) before a full comparison.
     const candidates = TOKENS_BY_SECOND_UNIT[text.charCodeAt(at + 1)];
     if (candidates === undefined) continue;
-    for (const { token, closes } of candidates) {
-      if (startsAt(text, token, at)) return { at, token, closes };
+    for (const candidate of candidates) {
+      // The token's last unit rules out the rest of the tags that share its second (`</tool_call>`
+      // against `</think>`) before a comparison, which slices the text.
+      if (
+        text.charCodeAt(at + candidate.last) === candidate.lastUnit &&
+        startsAt(text, candidate.token, at)
+      ) {
+        return { at, token: candidate.token, closes: candidate.closes };
+      }
     }
   }
   return undefined;
@@ -75,10 +82,13 @@ export const REASONING_TOKENS: readonly string[] = [
   ...OPEN_REASONING_CLOSERS,
 ];
 
-/** A reasoning token and whether it closes a block. */
+/** A reasoning token, whether it closes a block, and its last unit (compared first). */
 interface ReasoningToken {
   token: string;
   closes: boolean;
+  /** The offset of the token's last unit. */
+  last: number;
+  lastUnit: number;
 }
 
 /**
@@ -88,7 +98,13 @@ interface ReasoningToken {
 const TOKENS_BY_SECOND_UNIT: readonly (readonly ReasoningToken[] | undefined)[] = (() => {
   const byUnit: ReasoningToken[][] = [];
   for (const token of REASONING_TOKENS) {
-    const entry = { token, closes: OPEN_REASONING_CLOSERS.includes(token) };
+    const last = token.length - 1;
+    const entry = {
+      token,
+      closes: OPEN_REASONING_CLOSERS.includes(token),
+      last,
+      lastUnit: token.charCodeAt(last),
+    };
     (byUnit[token.charCodeAt(1)] ??= []).push(entry);
   }
   return byUnit;
