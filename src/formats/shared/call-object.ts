@@ -160,6 +160,8 @@ const ARGUMENTS_FIELD = 2;
 const KEY_KINDS = new WeakMap<CallFieldNames, ReadonlyMap<string, number>>();
 
 function keyKinds(fields: CallFieldNames): ReadonlyMap<string, number> {
+  // The common set (most syntaxes) without the WeakMap lookup: it is asked on every call object.
+  if (fields === COMMON_CALL_FIELDS && commonKinds !== undefined) return commonKinds;
   let kinds = KEY_KINDS.get(fields);
   if (kinds === undefined) {
     const built = new Map<string, number>();
@@ -169,8 +171,12 @@ function keyKinds(fields: CallFieldNames): ReadonlyMap<string, number> {
     kinds = built;
     KEY_KINDS.set(fields, kinds);
   }
+  if (fields === COMMON_CALL_FIELDS) commonKinds = kinds;
   return kinds;
 }
+
+/** {@link keyKinds} of {@link COMMON_CALL_FIELDS}, once made. */
+let commonKinds: ReadonlyMap<string, number> | undefined;
 
 function strayMessage(
   name: string,
