@@ -84,8 +84,6 @@ export interface Extraction {
  */
 export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const { text } = context;
-  const contentParts: string[] = [];
-  const reasoningParts: string[] = [];
   // Made at the first call (see append.ts).
   let calls: ExtractedCall[] | undefined;
   const issues: Issue[] = [];
@@ -101,35 +99,30 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     plan.reasoningStartsInside === true ? firstReasoningToken(text, firstAngle) : undefined;
   const openReasoning = readOpenReasoning(text, firstToken);
   const keepReasoning = plan.reasoningInContent === true;
+  // A prefilled block the model never closed: content before the first call is reasoning.
+  const parts = new TextParts(
+    plan.reasoningPrefilled === true && !keepReasoning && firstToken === undefined,
+  );
   if (openReasoning !== undefined) {
-    if (keepReasoning) contentParts.push(text.slice(0, openReasoning.end));
-    else reasoningParts.push(openReasoning.text);
+    if (keepReasoning) parts.content.push(text.slice(0, openReasoning.end));
+    else parts.reasoning.push(openReasoning.text);
     cursor = openReasoning.end;
   }
 
-  // A prefilled block the model never closed: content before the first call is reasoning.
-  const untilCall = plan.reasoningPrefilled === true && !keepReasoning && firstToken === undefined;
-  const pushContent = (part: string): void => {
-    if (part === '') return;
-    if (untilCall && calls === undefined) reasoningParts.push(part);
-    else contentParts.push(part);
-  };
-
-  const firstText = firstNonSpace(text, cursor);
-  const lastText = lastNonSpace(text);
-  // Where tool intent starts, looked up only when a placement needs it (in forced mode only a
-  // fallback or bare format's section asks).
-  let intentFrom: number | undefined;
-  const intentStart = (): number => (intentFrom ??= findIntent(text, firstAngle));
   // What every hit's formats are placed by, made once: a hit only adds its position.
-  const placement: Placement = { firstText, lastText, intentStart };
+  const placement = new Placement(
+    text,
+    firstAngle,
+    firstNonSpace(text, cursor),
+    lastNonSpace(text),
+  );
   // In auto mode a marker only bare formats use (`[`, `{`, `Action:`) can start a call only as the
   // first text or after intent; elsewhere nothing claims it, so it is not a hit (prose is not
   // stopped at every bracket). Such an unclaimed hit mattered only around example blocks: below,
   // `nextBareOnly` gives what stopping at it would have decided there.
   const examples = createExampleCursor(text);
   const window: BareWindow | undefined =
-    plan.auto && plan.everyMarker !== true ? { firstText, intentFrom: intentStart } : undefined;
+    plan.auto && plan.everyMarker !== true ? placement : undefined;
   const markers = createMarkerCursor(plan.table, text, window, firstAngle);
   const thinkAt = createThinkCursor(
     text,
@@ -152,15 +145,15 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     // Whatever opens first decides: a <think> inside an example block is part of the example.
     const example = examples.next(from);
     if (thinkFirst && (example === undefined || think < example.start)) {
-      // The block's text goes out directly, not through pushContent: what comes before it first.
-      pushContent(text.slice(cursor, from));
+      // The block's text goes out directly, not through addContent: what comes before it first.
+      parts.addContent(text.slice(cursor, from), calls !== undefined);
       cursor = from;
       const block = readThinkBlock(text, think);
       if (keepReasoning) {
-        contentParts.push(text.slice(cursor, block.end));
+        parts.content.push(text.slice(cursor, block.end));
       } else {
-        contentParts.push(text.slice(cursor, block.start));
-        reasoningParts.push(block.text);
+        parts.content.push(text.slice(cursor, block.start));
+        parts.reasoning.push(block.text);
       }
       cursor = block.end;
       from = cursor;
@@ -180,7 +173,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
           offset: first,
         });
       }
-      pushContent(text.slice(cursor, example.end));
+      parts.addContent(text.slice(cursor, example.end), calls !== undefined);
       cursor = example.end;
       from = cursor;
       continue;
@@ -196,12 +189,12 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     }
     syntaxSeen = true;
     const read = section.section;
-    pushContent(text.slice(cursor, read.start));
+    parts.addContent(text.slice(cursor, read.start), calls !== undefined);
     // A section with neither (any section that only reads calls) adds no text.
     if (read.content !== undefined || read.reasoning !== undefined) {
       const written = sectionText(read, () => text.slice(read.start, read.end), keepReasoning);
-      pushContent(written.content);
-      if (written.reasoning !== '') reasoningParts.push(written.reasoning);
+      parts.addContent(written.content, calls !== undefined);
+      if (written.reasoning !== '') parts.reasoning.push(written.reasoning);
     }
     // A loop, not a spread: a section may carry more issues than a call takes arguments.
     for (const issue of section.section.issues) issues.push(issue);
@@ -212,29 +205,28 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
           message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
           offset: call.span.start,
         });
-        return finish(calls, contentParts, reasoningParts, issues, syntaxSeen);
+        return finish(calls, parts, issues, syntaxSeen);
       }
       calls = append(calls, extractedCall(call, !plan.primary.has(section.format), section.intent));
     }
     cursor = section.section.end;
     from = cursor;
   }
-  pushContent(text.slice(cursor));
-  return finish(calls, contentParts, reasoningParts, issues, syntaxSeen);
+  parts.addContent(text.slice(cursor), calls !== undefined);
+  return finish(calls, parts, issues, syntaxSeen);
 }
 
 /** The extraction from what the scan collected (a function of its own: an inner one is a closure). */
 function finish(
   calls: ExtractedCall[] | undefined,
-  contentParts: readonly string[],
-  reasoningParts: readonly string[],
+  parts: TextParts,
   issues: Issue[],
   syntaxSeen: boolean,
 ): Extraction {
   return {
     calls: calls ?? [],
-    content: joinParts(contentParts),
-    reasoning: joinParts(reasoningParts),
+    content: joinParts(parts.content),
+    reasoning: joinParts(parts.reasoning),
     issues,
     syntaxSeen,
   };
@@ -260,14 +252,49 @@ function extractedCall(call: RawCall, fallback: boolean, intent: boolean): Extra
   return extracted;
 }
 
-/** Where in the output bare calls may stand, shared by every hit of one parse. */
-interface Placement {
-  /** The output's first non-space offset: a marker there is the first text. */
-  firstText: number;
-  /** End of the last non-space text of the output. */
-  lastText: number;
-  /** Just after the first intent marker, or -1 (looked up on demand, once). */
-  intentStart: () => number;
+/**
+ * The content and reasoning one scan collects, in order. An object, not a closure over the scan's
+ * variables: every parse would make the closure and the context it closes over.
+ */
+class TextParts {
+  readonly content: string[] = [];
+  readonly reasoning: string[] = [];
+
+  /** @param untilCall - A prefilled block the model never closed: content before the first call is reasoning. */
+  constructor(private readonly untilCall: boolean) {}
+
+  /** Adds text outside any section or block (nothing when empty). */
+  addContent(part: string, afterCall: boolean): void {
+    if (part === '') return;
+    if (this.untilCall && !afterCall) this.reasoning.push(part);
+    else this.content.push(part);
+  }
+}
+
+/**
+ * Where in the output bare calls may stand, shared by every hit of one parse; in auto mode also
+ * the marker cursor's window. An object, not closures, for the reason `TextParts` is one.
+ */
+class Placement implements BareWindow {
+  /** Where tool intent starts, once looked up. */
+  private intent: number | undefined = undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly firstAngle: number,
+    /** The output's first non-space offset (after any forced-open reasoning): a marker there is the first text. */
+    readonly firstText: number,
+    /** End of the last non-space text of the output. */
+    readonly lastText: number,
+  ) {}
+
+  /**
+   * Just after the first intent marker, or -1. Looked up only when a placement needs it (in
+   * forced mode only a fallback or bare format's section asks), once.
+   */
+  intentFrom(): number {
+    return (this.intent ??= findIntent(this.text, this.firstAngle));
+  }
 }
 
 /**
@@ -275,7 +302,7 @@ interface Placement {
  * intent marker (`<|python_start|>` opening a pythonic list).
  */
 function hasIntent(placement: Placement, hit: MarkerHit): boolean {
-  const from = placement.intentStart();
+  const from = placement.intentFrom();
   return from !== -1 && from <= hit.position + hit.marker.length;
 }
 
