@@ -105,10 +105,18 @@ export function createToolRegistry(
   const exact = new Map<string, Readonly<NameResolution & { tool: PinnedTool }>>();
   for (const tool of pinned.values())
     exact.set(tool.name, Object.freeze({ name: tool.name, match: 'exact' as const, tool }));
+  // The last exact answer, under the pinned tool's own name (never the model's string, which may
+  // be a slice that keeps a whole output alive). Models call one tool again and again, and
+  // comparing a fresh name with it costs a third of hashing the name for the map.
+  let lastExact = exact.values().next().value;
   return {
     resolve(written) {
+      if (lastExact !== undefined && written === lastExact.name) return lastExact;
       const known = exact.get(written);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        lastExact = known;
+        return known;
+      }
       const resolution = resolver.resolve(written);
       if (resolution === undefined) return undefined;
       // Field by field: a spread into a literal with one more field is V8's slow path.
