@@ -143,7 +143,7 @@ export function startCall(
  * @param out - Events are pushed here.
  */
 export function feedCall(call: StartedCall, text: string, out: StreamEvent[]): void {
-  const event = extendCall(call, text);
+  const event = extendCall(call, text, -1);
   if (event !== undefined) out.push(event);
 }
 
@@ -153,12 +153,13 @@ export function feedCall(call: StartedCall, text: string, out: StreamEvent[]): v
  *
  * @param call - The started call.
  * @param text - Raw text of its arguments.
+ * @param unit - `text.charCodeAt(0)` when the caller read it (`text` is one unit), else -1.
  * @returns The event, or `undefined` when nothing became certain.
  */
-export function extendCall(call: StartedCall, text: string): StreamEvent | undefined {
+export function extendCall(call: StartedCall, text: string, unit: number): StreamEvent | undefined {
   // A writer that is done or stalled writes nothing.
   const writer = call.writer;
-  const delta = writer.write(text);
+  const delta = unit === -1 ? writer.write(text) : writer.writeUnit(unit, text);
   if (delta === '') return undefined;
   if (call.copy !== undefined || !writer.verbatim) keepSent(call, delta);
   call.sentLength += delta.length;

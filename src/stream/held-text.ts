@@ -15,6 +15,14 @@ import { startsAt } from '../starts-at.js';
 /** A growing text; see {@link createHeldText}. */
 export interface HeldText {
   append(delta: string): void;
+  /**
+   * Appends a one-unit delta whose code the caller has read already (the stream's per-push path
+   * reads it once for all its readers).
+   *
+   * @param unit - `delta.charCodeAt(0)`.
+   * @param delta - The one-unit delta.
+   */
+  appendUnit(unit: number, delta: string): void;
   /** The whole held text (joined once, then cached until the next append). */
   text(): string;
   /**
@@ -82,18 +90,22 @@ class BlockText implements HeldText {
   }
 
   append(delta: string): void {
+    if (delta.length === 1) this.appendUnit(delta.charCodeAt(0), delta);
+    else this.appendText(delta);
+  }
+
+  appendUnit(unit: number, delta: string): void {
     const codes = this.codes;
-    if (codes !== undefined && delta.length === 1) {
-      const code = delta.charCodeAt(0);
-      const units = this.units + 1;
-      codes[units - 1] = code;
-      this.high |= code;
-      this.units = units;
-      this.length += 1;
-      if (units === codes.length) this.fullCodes();
+    if (codes === undefined) {
+      this.appendText(delta);
       return;
     }
-    this.appendText(delta);
+    const units = this.units + 1;
+    codes[units - 1] = unit;
+    this.high |= unit;
+    this.units = units;
+    this.length += 1;
+    if (units === codes.length) this.fullCodes();
   }
 
   /**

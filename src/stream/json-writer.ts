@@ -70,6 +70,14 @@ export function createJsonPrefixWriter(maxDepth = 256): JsonPrefixWriter {
 export interface CallArgumentsWriter extends JsonPrefixWriter {
   readonly verbatim: boolean;
   readonly plainKeys: boolean;
+  /**
+   * {@link JsonPrefixWriter.write} of a one-unit text whose code the caller has read already.
+   *
+   * @param unit - `char.charCodeAt(0)`.
+   * @param char - The one-unit text.
+   * @returns Canonical JSON that became certain, possibly `''`.
+   */
+  writeUnit(unit: number, char: string): string;
 }
 
 /**
@@ -156,7 +164,7 @@ class PrefixWriter implements JsonPrefixWriter {
   }
 
   /** What {@link read} does for a text of one unit, `char` being that unit as a string. */
-  private writeUnit(unit: number, char: string): string {
+  writeUnit(unit: number, char: string): string {
     const mode = this.mode;
     switch (mode) {
       case STRING: {

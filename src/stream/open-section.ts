@@ -193,11 +193,12 @@ export function createSectionState(setup: SectionSetup): SectionState {
 
   return {
     append(delta, out) {
-      if (!endsIdle || delta.length !== 1 || delta.charCodeAt(0) === endStart) {
-        feedEnds(delta, start + held.length);
-      }
-      held.append(delta);
-      if (started !== undefined) return extendCall(started, delta);
+      // Most deltas inside a call are one unit: its code is read once, here, for all three readers.
+      const unit = delta.length === 1 ? delta.charCodeAt(0) : -1;
+      if (!endsIdle || unit === -1 || unit === endStart) feedEnds(delta, start + held.length);
+      if (unit === -1) held.append(delta);
+      else held.appendUnit(unit, delta);
+      if (started !== undefined) return extendCall(started, delta, unit);
       // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays
       // (see `Format.readCallHead`): a delta without a `{` can at most make a refusal readable,
       // which sends nothing, so the head is not read again on it (each read rereads the text).
