@@ -17,7 +17,7 @@ import {
   type StartedCall,
 } from './calls.js';
 import { createFinder, type Finder } from './finder.js';
-import { createHeldText } from './held-text.js';
+import { createHeldText, type HeldText } from './held-text.js';
 import type { StreamPhase2 } from './phase2.js';
 import { decideSection, type Placement, type SectionSettings } from './section.js';
 import type { StreamEngine } from './stream-parser.js';
@@ -61,6 +61,8 @@ export interface SectionState {
    * its own hidden class, and the stream's calls into sections would turn megamorphic).
    */
   size(): number;
+  /** The text held from the marker on (its `length` is {@link size}, read without a call). */
+  readonly held: HeldText;
   /** The call started from its head and not ended yet, if any (for a stream that stops here). */
   openCall(): StartedCall | undefined;
   /** The format of the section's first candidate, which names it when no call was started. */
@@ -341,6 +343,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
     size() {
       return held.length;
     },
+    held,
     openCall() {
       return started;
     },

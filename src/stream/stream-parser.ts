@@ -148,9 +148,12 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const prelude = createHeldText('');
   const preludeFinder = createFinder(REASONING_TOKENS);
   let out: StreamEvent[] = [];
-  // Units held, as `held` reports them: set by every push and end() on its way out, so that the
-  // getter reads a field instead of calling in (a caller may read it after every push).
-  const gauge = { held: 0 };
+  // What `held` reads the length of, so that the getter reads a field instead of calling in (a
+  // caller may read it after every push): the held text of the prelude or the open section,
+  // which counts itself as it grows, else `bufferLength`. Set by every push and end() that goes
+  // through take(); a push into a section that does not, only grew the section's held text.
+  const bufferLength = { length: 0 };
+  const gauge: Gauge = { text: bufferLength };
   // The last units the scan passed (content, tags, sections): what precedes a new section.
   let history = '';
   // end() was called: a second call sends nothing more.
@@ -465,14 +468,17 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const events = out;
     out = [];
     if (untilCall) textBeforeCallIsReasoning(events);
-    gauge.held = heldNow();
+    noteHeld();
     return events;
   }
 
-  function heldNow(): number {
-    if (mode === 'prelude') return prelude.length;
-    if (mode === 'section') return (section as SectionState).size();
-    return buffer.length;
+  function noteHeld(): void {
+    if (mode === 'prelude') gauge.text = prelude;
+    else if (mode === 'section') gauge.text = (section as SectionState).held;
+    else {
+      bufferLength.length = buffer.length;
+      gauge.text = bufferLength;
+    }
   }
 
   /** Under {@link untilCall}: text events up to the first call's event become reasoning. */
@@ -503,7 +509,6 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const state = section as SectionState;
     const event = state.append(delta, out);
     if (!state.due() && out.length === 0 && !untilCall) {
-      gauge.held = state.size();
       return event === undefined ? [] : [event];
     }
     return settleSection(state, event);
@@ -601,8 +606,13 @@ interface StreamCore {
   push(delta: string): StreamEvent[];
   end(): StreamEvent[];
   inSection(): boolean;
-  /** What `held` reports, kept current by `push` and `end`. */
-  readonly gauge: { readonly held: number };
+  /** What `held` reports the length of, kept current by `push` and `end`. */
+  readonly gauge: Gauge;
+}
+
+/** Where a stream's held units are counted. */
+interface Gauge {
+  text: { readonly length: number };
 }
 
 /**
@@ -618,7 +628,7 @@ class Stream implements StreamParser {
   // The core's gauge, read by `held` without a call: a caller may read it after every push, and
   // a getter that calls in is too large for V8 to inline at the caller's site, where the call
   // cost more than the push of a one-unit delta into a call (a bench reads it that way).
-  readonly #gauge: { readonly held: number };
+  readonly #gauge: Gauge;
 
   constructor(core: StreamCore) {
     this.push = core.push;
@@ -632,6 +642,6 @@ class Stream implements StreamParser {
   }
 
   get held(): number {
-    return this.#gauge.held;
+    return this.#gauge.text.length;
   }
 }
