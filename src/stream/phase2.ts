@@ -38,6 +38,11 @@ export interface StreamPhase2 {
   /** Sees output text (absolute `offset`): is there more than separators after a fallback call? */
   observe(text: string, offset: number): void;
   /**
+   * True while {@link observe} has work (a fallback call was kept and only separators followed
+   * it so far): the stream's per-push path reads this field rather than making the call.
+   */
+  readonly watching: boolean;
+  /**
    * Keeps a section's issues for the end, with the text around each (the gate names the format
    * of an unreadable section by the marker nearest before it).
    */
@@ -107,36 +112,42 @@ export function createStreamPhase2(
     for (let index = Math.max(0, gapFrom - offset); index < text.length; index += 1) {
       if (!isCallSeparator(text.charCodeAt(index))) {
         gapText = offset + index;
+        phase2.watching = false;
         return;
       }
     }
   }
 
-  return {
-    decide(call) {
+  const phase2 = {
+    watching: false,
+    decide(call: ExtractedCall): Verdict {
       drawn.length = 0;
       const batch = decider({ text: '', calls: [claimOwnId(call, ids.own)], issues: [] });
       const accepted = batch.calls[0];
       if (accepted !== undefined) return { accepted: true, call: accepted };
       return { accepted: false, rejection: batch.rejected[0] as RejectedCall };
     },
-    defer(call, sectionText, sectionStart) {
+    defer(call: ExtractedCall, sectionText: string, sectionStart: number): void {
       this.observe(sectionText, sectionStart);
       const joins = gapFrom !== -1 && (gapText === -1 || gapText >= call.span.start);
       // Claimed now, in output order: parse claims a fallback call's id among the primary ones.
       deferred.push({ call: claimOwnId(call, ids.own), joins });
       gapFrom = call.span.end;
       gapText = -1;
+      phase2.watching = true;
       this.observe(sectionText, sectionStart);
     },
-    adopt(eventId, format, issue) {
+    adopt(eventId: string, format: CallFormat, issue: Issue): void {
       adopted.set(issue.offset ?? -1, { id: eventId, format });
     },
-    // Called on every push: the scan is out of line, so that V8 inlines this test.
-    observe(text, offset) {
+    observe(text: string, offset: number): void {
       if (gapFrom !== -1 && gapText === -1) watchGap(text, offset);
     },
-    note(sectionIssues, calls, around) {
+    note(
+      sectionIssues: readonly Issue[],
+      calls: readonly ExtractedCall[],
+      around: (offset: number) => { at: number; text: string },
+    ): void {
       for (const call of calls)
         if (call.malformed !== undefined) carried.add(issueKey(call.malformed));
       for (const issue of sectionIssues) {
@@ -144,14 +155,14 @@ export function createStreamPhase2(
         if (issue.offset !== undefined) pieces.push(around(issue.offset));
       }
     },
-    abandon() {
+    abandon(): { id: string; format: CallFormat; start: number }[] {
       const waiting = [...adopted].map(([offset, call]) => ({ ...call, start: offset }));
       adopted.clear();
       deferred.length = 0;
       issues.length = 0;
       return waiting;
     },
-    finish(index, out) {
+    finish(index: number, out: StreamEvent[]): void {
       const readable = issues.filter((issue) => !carried.has(issueKey(issue)));
       if (deferred.length === 0 && readable.length === 0) {
         for (const [offset, call] of adopted) endAdopted(call, offset, out);
@@ -195,6 +206,7 @@ export function createStreamPhase2(
       for (const [offset, call] of adopted) endAdopted(call, offset, out);
     },
   };
+  return phase2;
 }
 
 /** A started call whose issue the gate did not turn into a rejection: ended as malformed. */

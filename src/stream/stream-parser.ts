@@ -505,7 +505,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const offset = total;
     total += delta.length;
     if (total > maxOutputSize) return stop(offset);
-    phase2.observe(delta, offset);
+    if (phase2.watching) phase2.observe(delta, offset);
     const state = section as SectionState;
     const event = state.append(delta, out);
     if (!state.due() && out.length === 0 && !untilCall) {
