@@ -54,6 +54,12 @@ export interface SectionState {
    * false, settling now would give `undefined`, so the stream skips it).
    */
   due(): boolean;
+  /**
+   * The held length from which {@link due} is true (0 once an end marker arrived; a length no
+   * text reaches when nothing is scheduled): a field, so that the stream's per-push path asks
+   * without a call.
+   */
+  readonly dueAt: number;
   /** Runs the grammars if it is time; the outcome once the section's answer is final. */
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
   /**
@@ -97,6 +103,11 @@ export const LOOK_BEHIND = 256;
 const GROWTH = 1.5;
 /** Smallest growth between retries, so tiny sections are not retried on every unit. */
 const MIN_STEP = 32;
+/**
+ * A `dueAt` no held text reaches (a V8 string holds at most 2^29 units), kept a small integer so
+ * that the field stays one.
+ */
+const NEVER = 2 ** 30 - 1;
 
 /**
  * Opens a section at a marker.
@@ -150,7 +161,10 @@ export function createSectionState(setup: SectionSetup): SectionState {
 
   function feedEnds(text: string, offset: number): void {
     if (endFinder === undefined) return;
-    if (endFinder.feed(text, offset) !== undefined) endSeen = true;
+    if (endFinder.feed(text, offset) !== undefined) {
+      endSeen = true;
+      noteDue();
+    }
     // Asked after one-unit deltas only: a stream of longer deltas never skips the finder, and
     // should not pay for the question (after one, the next one-unit delta is fed and asks).
     endsIdle = text.length === 1 && endStart !== -1 && endFinder.idle();
@@ -191,9 +205,14 @@ export function createSectionState(setup: SectionSetup): SectionState {
     feedCall(started, text.slice(head.argumentsStart), out);
   }
 
-  feedEnds(setup.initial.slice(markerLength), start + markerLength);
+  /** Keeps `dueAt` what {@link SectionState.due} says, after what it reads changed. */
+  function noteDue(): void {
+    state.dueAt = endSeen ? 0 : scheduled ? nextAttempt : NEVER;
+  }
 
-  return {
+  // `dueAt` writable here: only the section sets it.
+  const state: SectionState & { dueAt: number } = {
+    dueAt: NEVER,
     append(delta, out) {
       // Most deltas inside a call are one unit: its code is read once, here, for all three readers.
       const unit = delta.length === 1 ? delta.charCodeAt(0) : -1;
@@ -218,6 +237,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
         if (!due) return undefined;
       }
       endSeen = false;
+      noteDue();
       const text = held.text();
       const decision = decideSection(
         {
@@ -243,12 +263,14 @@ export function createSectionState(setup: SectionSetup): SectionState {
           lastGuess = { key, length: held.length };
           scheduled = true;
           nextAttempt = Math.max(held.length + MIN_STEP, Math.ceil(held.length * GROWTH));
+          noteDue();
           return undefined;
         }
       }
       if (decision.kind === 'wait') {
         scheduled = true;
         nextAttempt = Math.max(held.length + MIN_STEP, Math.ceil(held.length * GROWTH));
+        noteDue();
         return undefined;
       }
       if (decision.kind === 'unclaimed') {
@@ -351,6 +373,9 @@ export function createSectionState(setup: SectionSetup): SectionState {
       return (formats[0] as Format).id;
     },
   };
+  noteDue();
+  feedEnds(setup.initial.slice(markerLength), start + markerLength);
+  return state;
 }
 
 /**

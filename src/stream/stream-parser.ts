@@ -508,7 +508,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     if (phase2.watching) phase2.observe(delta, offset);
     const state = section as SectionState;
     const event = state.append(delta, out);
-    if (!state.due() && out.length === 0 && !untilCall) {
+    if (state.held.length < state.dueAt && out.length === 0 && !untilCall) {
       return event === undefined ? [] : [event];
     }
     return settleSection(state, event);
