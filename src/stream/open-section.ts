@@ -62,12 +62,7 @@ export interface SectionState {
   readonly dueAt: number;
   /** Runs the grammars if it is time; the outcome once the section's answer is final. */
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
-  /**
-   * Units held (a method, not a getter: a getter in the object literal would give every section
-   * its own hidden class, and the stream's calls into sections would turn megamorphic).
-   */
-  size(): number;
-  /** The text held from the marker on (its `length` is {@link size}, read without a call). */
+  /** The text held from the marker on (its `length` is the units held, read without a call). */
   readonly held: HeldText;
   /** The call started from its head and not ended yet, if any (for a stream that stops here). */
   openCall(): StartedCall | undefined;
@@ -205,7 +200,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
     feedCall(started, text.slice(head.argumentsStart), out);
   }
 
-  /** Keeps `dueAt` what {@link SectionState.due} says, after what it reads changed. */
+  /** Sets `dueAt`, which {@link SectionState.due} answers from, after what it depends on changed. */
   function noteDue(): void {
     state.dueAt = endSeen ? 0 : scheduled ? nextAttempt : NEVER;
   }
@@ -228,7 +223,7 @@ export function createSectionState(setup: SectionSetup): SectionState {
     },
     due() {
       // settle would try the head again on the same text, with the same answer.
-      return endSeen || (scheduled && held.length >= nextAttempt);
+      return held.length >= state.dueAt;
     },
     settle(final, out) {
       if (!final) {
@@ -361,9 +356,6 @@ export function createSectionState(setup: SectionSetup): SectionState {
         consumed,
         held: text,
       };
-    },
-    size() {
-      return held.length;
     },
     held,
     openCall() {

@@ -141,7 +141,7 @@ export function createStreamPhase2(
       adopted.set(issue.offset ?? -1, { id: eventId, format });
     },
     observe(text: string, offset: number): void {
-      if (gapFrom !== -1 && gapText === -1) watchGap(text, offset);
+      if (phase2.watching) watchGap(text, offset);
     },
     note(
       sectionIssues: readonly Issue[],
