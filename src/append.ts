@@ -24,3 +24,20 @@ export function append<T>(list: T[] | undefined, item: T): T[] {
   list.push(item);
   return list;
 }
+
+/**
+ * Appends every item of `items` to `list`, one by one: `list.push(...items)` spreads them into
+ * arguments, which costs a spread call even for an empty list and overflows the stack for a huge
+ * one.
+ *
+ * @param list - The list to grow.
+ * @param items - What to append, in order.
+ * @example
+ * ```ts
+ * const repairs = [a];
+ * appendAll(repairs, [b, c]); // repairs is [a, b, c]
+ * ```
+ */
+export function appendAll<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
+}

@@ -10,6 +10,7 @@
  */
 import type { Repair } from '../types.js';
 import type { JsonDocument, JsonNode, JsonStringNode, JsonStringPart } from './ast.js';
+import { appendAll } from '../append.js';
 
 /** One lowering per node type; `satisfies` makes a missing or extra type a compile error. */
 type NodeLowerings = {
@@ -54,7 +55,7 @@ const ESCAPES: Readonly<Record<string, string>> = {
  */
 export function lowerDocument(document: JsonDocument, offset = 0): LoweredJson {
   const repairs: Repair[] = [];
-  append(repairs, document.repairs);
+  appendAll(repairs, document.repairs);
   const value = lowerNode(document.value, repairs);
   // Shifted in place: the list is this call's own, only the records are the grammar's (copied).
   for (let index = 0; index < repairs.length; index += 1) {
@@ -81,7 +82,7 @@ export function lowerNode(node: JsonNode, repairs: Repair[]): unknown {
   const value = lowerValue(node, repairs);
   // A node's own repairs after its children's: at the end of a cut-off text the innermost
   // closer is supplied first, and the sort by offset keeps that order for ties.
-  append(repairs, node.repairs);
+  appendAll(repairs, node.repairs);
   return value;
 }
 
@@ -94,7 +95,7 @@ const NODE_LOWERINGS = {
   object: ({ members }, repairs) => {
     const object: Record<string, unknown> = {};
     for (const member of members) {
-      append(repairs, member.key.repairs);
+      appendAll(repairs, member.key.repairs);
       const key = lowerString(member.key);
       const before = repairs.length;
       setOwn(object, key, lowerNode(member.value, repairs));
@@ -202,11 +203,6 @@ export function readNumberStepByStep(text: string): number {
   // A lone sign or dot (`-`, `.`) reads as zero, never -0.
   if (trimmed === '') return 0;
   return sign * Number(trimmed);
-}
-
-/** Appends without spreading into arguments, which overflows the stack for huge lists. */
-function append(target: Repair[], source: readonly Repair[]): void {
-  for (const item of source) target.push(item);
 }
 
 /**

@@ -33,6 +33,7 @@ import {
 } from './envelope.js';
 import type { ArgumentCheck, ArgumentVerdict } from './options.js';
 import { ignoreRejection } from '../ignore-rejection.js';
+import { appendAll } from '../append.js';
 import type { PinnedTool, ToolRegistry } from './tools.js';
 
 /** A call as the gate sees it: phase 1's `ExtractedCall`, or a provider-native call. */
@@ -234,12 +235,12 @@ export function decideCall(
     );
   }
   state.validation = PASSED;
-  pushAll(repairs, checked.repairs);
+  appendAll(repairs, checked.repairs);
 
   const sanitized = sanitize(tool, checked.value, call.span.start);
   if (!sanitized.ok)
     return rejectCall(state, 'sanitization', sanitizationEnvelope(tool.name, sanitized.refusal));
-  pushAll(repairs, sanitized.repairs);
+  appendAll(repairs, sanitized.repairs);
 
   const accepted: ToolCall = {
     id,
@@ -335,14 +336,6 @@ function finishCall(
 // Read only (spread into the call's repairs, length checked): no arrays made for a tool without a profile.
 const NO_REPAIRS: Repair[] = [];
 const NO_FLAGS: CallFlag[] = [];
-
-/**
- * Appends `items` to `repairs` one by one: most lists appended are empty, and `push(...items)`
- * costs a spread call even then.
- */
-function pushAll(repairs: Repair[], items: readonly Repair[]): void {
-  for (const item of items) repairs.push(item);
-}
 
 /** Applies the tool's profile, then validates again when it changed anything (fail closed). */
 function sanitize(
