@@ -161,22 +161,25 @@ const KEY_KINDS = new WeakMap<CallFieldNames, ReadonlyMap<string, number>>();
 
 function keyKinds(fields: CallFieldNames): ReadonlyMap<string, number> {
   // The common set (most syntaxes) without the WeakMap lookup: it is asked on every call object.
-  if (fields === COMMON_CALL_FIELDS && commonKinds !== undefined) return commonKinds;
+  if (fields === COMMON_CALL_FIELDS) return COMMON_KEY_KINDS;
   let kinds = KEY_KINDS.get(fields);
   if (kinds === undefined) {
-    const built = new Map<string, number>();
-    for (const key of CALL_KEYS) built.set(key, META_FIELD);
-    for (const key of fields.arguments) built.set(key, ARGUMENTS_FIELD);
-    for (const key of fields.name) built.set(key, NAME_FIELD);
-    kinds = built;
+    kinds = buildKeyKinds(fields);
     KEY_KINDS.set(fields, kinds);
   }
-  if (fields === COMMON_CALL_FIELDS) commonKinds = kinds;
   return kinds;
 }
 
-/** {@link keyKinds} of {@link COMMON_CALL_FIELDS}, once made. */
-let commonKinds: ReadonlyMap<string, number> | undefined;
+function buildKeyKinds(fields: CallFieldNames): ReadonlyMap<string, number> {
+  const kinds = new Map<string, number>();
+  for (const key of CALL_KEYS) kinds.set(key, META_FIELD);
+  for (const key of fields.arguments) kinds.set(key, ARGUMENTS_FIELD);
+  for (const key of fields.name) kinds.set(key, NAME_FIELD);
+  return kinds;
+}
+
+/** {@link keyKinds} of {@link COMMON_CALL_FIELDS}. */
+const COMMON_KEY_KINDS = buildKeyKinds(COMMON_CALL_FIELDS);
 
 function strayMessage(
   name: string,
