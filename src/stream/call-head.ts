@@ -26,49 +26,58 @@ const HEAD_LIMIT = 1024;
  */
 export function readJsonCallHead(text: string, from: number): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
+  // What to answer where the text ends inside the head: wait while it still fits.
+  const short = limit < text.length ? undefined : 'wait';
   let index = skipBlanks(text, from, limit);
-  if (index >= limit) return waitOrGiveUp(text, limit);
-  if (text[index] !== '{') return undefined;
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
   const nameKey = readString(text, skipBlanks(text, index + 1, limit), limit);
-  if (nameKey === 'wait') return waitOrGiveUp(text, limit);
-  if (nameKey === undefined || nameKey.value !== 'name') return undefined;
-  index = skipBlanks(text, nameKey.end, limit);
-  if (index >= limit) return waitOrGiveUp(text, limit);
-  if (text[index] !== ':') return undefined;
+  if (nameKey === WAIT) return short;
+  if (nameKey !== 'name') return undefined;
+  index = skipBlanks(text, stringEnd, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== COLON) return undefined;
   const name = readString(text, skipBlanks(text, index + 1, limit), limit);
-  if (name === 'wait') return waitOrGiveUp(text, limit);
-  if (name === undefined || name.value.trim() === '') return undefined;
-  index = skipBlanks(text, name.end, limit);
-  if (index >= limit) return waitOrGiveUp(text, limit);
-  if (text[index] !== ',') return undefined;
+  if (name === WAIT) return short;
+  if (name === undefined || name.trim() === '') return undefined;
+  index = skipBlanks(text, stringEnd, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== COMMA) return undefined;
   const argumentsKey = readString(text, skipBlanks(text, index + 1, limit), limit);
-  if (argumentsKey === 'wait') return waitOrGiveUp(text, limit);
-  if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey.value)) {
+  if (argumentsKey === WAIT) return short;
+  if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey)) {
     return undefined;
   }
-  index = skipBlanks(text, argumentsKey.end, limit);
-  if (index >= limit) return waitOrGiveUp(text, limit);
-  if (text[index] !== ':') return undefined;
+  index = skipBlanks(text, stringEnd, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== COLON) return undefined;
   index = skipBlanks(text, index + 1, limit);
-  if (index >= limit) return waitOrGiveUp(text, limit);
-  return text[index] === '{' ? { name: name.value, argumentsStart: index } : undefined;
-
-  function waitOrGiveUp(whole: string, end: number): 'wait' | undefined {
-    return end < whole.length ? undefined : 'wait';
-  }
+  if (index >= limit) return short;
+  return text.charCodeAt(index) === OPEN_BRACE ? { name, argumentsStart: index } : undefined;
 }
 
+const OPEN_BRACE = 0x7b;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+
+/** What {@link readString} gives where the text ends inside the string. */
+const WAIT = Symbol('wait');
+
 /**
- * A strict JSON string at `from`. A string with no escape and no control unit is its own text
- * (what `JSON.parse` gives for it); only the others are decoded with `JSON.parse`. The head is
- * read again on every push until it is complete, so its keys are read many times.
+ * Where the string {@link readString} last read ends (after its closing quote): module state, not
+ * a returned object, so that reading a head allocates only its result (parse reads the head of
+ * every JSON call payload, see `plain-call.ts`).
  */
-function readString(
-  text: string,
-  from: number,
-  limit: number,
-): { value: string; end: number } | 'wait' | undefined {
-  if (from >= limit) return 'wait';
+let stringEnd = 0;
+
+/**
+ * A strict JSON string at `from`, its end in {@link stringEnd}. A string with no escape and no
+ * control unit is its own text (what `JSON.parse` gives for it); only the others are decoded with
+ * `JSON.parse`. A stream reads the head again on every push until it is complete, so its keys are
+ * read many times.
+ */
+function readString(text: string, from: number, limit: number): string | typeof WAIT | undefined {
+  if (from >= limit) return WAIT;
   if (text.charCodeAt(from) !== 0x22) return undefined;
   let plain = true;
   for (let index = from + 1; index < limit; index += 1) {
@@ -77,13 +86,14 @@ function readString(
       plain = false;
       index += 1;
     } else if (unit === 0x22) {
-      if (plain) return { value: text.slice(from + 1, index), end: index + 1 };
+      stringEnd = index + 1;
+      if (plain) return text.slice(from + 1, index);
       try {
-        return { value: JSON.parse(text.slice(from, index + 1)) as string, end: index + 1 };
+        return JSON.parse(text.slice(from, index + 1)) as string;
       } catch {
         return undefined;
       }
     } else if (unit < 0x20) plain = false;
   }
-  return 'wait';
+  return WAIT;
 }
