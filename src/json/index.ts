@@ -6,7 +6,8 @@
  */
 import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
-import { lowerDocument } from './lower.js';
+import { lowerDocument, noteRepeatedCallKeys } from './lower.js';
+import { findRepeatedKeys } from './repeated-keys.js';
 import { valueDepth } from './depth.js';
 import { cannotBeJson } from './ends.js';
 import { readCommonRepairs } from './quick.js';
@@ -16,6 +17,7 @@ export { lowerDocument, lowerNode, lowerString } from './lower.js';
 export type { LoweredJson } from './lower.js';
 export { scanJsonValue } from './scan.js';
 export { valueDepth } from './depth.js';
+export { repeatedKeyOf } from './repeated-keys.js';
 export type { JsonValueScan } from './scan.js';
 export type * from './ast.js';
 
@@ -27,6 +29,11 @@ export interface JsonOptions {
   maxDepth?: number;
   /** Offset of `text` in the whole output, added to repair and issue offsets (default 0). */
   offset?: number;
+  /**
+   * The text is a tool call payload: note its call objects (the top-level object, or each object
+   * of a top-level list) that write a key twice, for `repeatedKeyOf` (default false).
+   */
+  callObjects?: boolean;
 }
 
 /** The result of {@link parseJson}: a value with its repairs, or an issue. */
@@ -78,19 +85,21 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
       depthAtMost = valueDepth(fast.value, maxDepth);
       if (depthAtMost > maxDepth) return tooDeep(maxDepth, offset);
     }
+    if (options.callObjects === true) findRepeatedKeys(text, fast.value);
     return { ok: true, value: fast.value, repairs: [], complete: true, depthAtMost };
   }
   try {
     if (options.strict !== true) {
       // The common repairs, read without the grammar's nodes; at anything else it gives up
       // (undefined) and the grammar reads the text from the start.
-      const quick = readCommonRepairs(text, maxDepth, offset);
+      const quick = readCommonRepairs(text, maxDepth, offset, options.callObjects === true);
       if (quick !== undefined)
         return { ok: true, value: quick.value, repairs: quick.repairs, complete: true };
     }
     const run = runGrammar(text, options.strict === true, maxDepth);
     if (!run.ok) return { ok: false, issue: invalidJson(text, run.failedAt, offset) };
     const { value, repairs } = lowerDocument(run.document, offset);
+    if (options.callObjects === true) noteRepeatedCallKeys(run.document, value);
     const shifted = membersAfterBracketRepair(text, repairs, offset);
     if (shifted !== undefined) return { ok: false, issue: shifted };
     const end = offset + text.length;
@@ -109,8 +118,11 @@ const NOT_JSON = { ok: false } as const;
  * first, and capturing the stack of an error nobody reads doubled the cost of that failure.
  * `JSON.parse` without a reviver runs no user code, so nothing else sees the lowered limit; where
  * the limit cannot be written (frozen intrinsics) it is left alone.
+ *
+ * @param text - The text to parse.
+ * @returns The value, or `{ ok: false }` where `JSON.parse` throws.
  */
-function tryNative(text: string): { ok: true; value: unknown } | { ok: false } {
+export function tryNative(text: string): { ok: true; value: unknown } | { ok: false } {
   const limit = Error.stackTraceLimit;
   let lowered = false;
   try {

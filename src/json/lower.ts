@@ -9,8 +9,15 @@
  * lowering about ten times slower, costing as much as the grammar itself.
  */
 import type { Repair } from '../types.js';
-import type { JsonDocument, JsonNode, JsonStringNode, JsonStringPart } from './ast.js';
+import type {
+  JsonDocument,
+  JsonNode,
+  JsonObjectNode,
+  JsonStringNode,
+  JsonStringPart,
+} from './ast.js';
 import { appendAll } from '../append.js';
+import { noteRepeatedKey } from './repeated-keys.js';
 
 /** One lowering per node type; `satisfies` makes a missing or extra type a compile error. */
 type NodeLowerings = {
@@ -104,6 +111,44 @@ const NODE_LOWERINGS = {
     return object;
   },
 } satisfies NodeLowerings;
+
+/**
+ * Notes the call objects of a lowered document that wrote a key twice (see `repeated-keys.ts`):
+ * the top-level object, or each object of a top-level list.
+ *
+ * @param document - What the grammar's `Document` rule returned.
+ * @param value - Its lowered value (`lowerDocument(document).value`).
+ */
+export function noteRepeatedCallKeys(document: JsonDocument, value: unknown): void {
+  const top = unwrap(document.value);
+  if (top.type === 'object') {
+    noteRepeatedMember(top, value as object);
+    return;
+  }
+  if (top.type !== 'array') return;
+  top.items.forEach((item, index) => {
+    const node = unwrap(item);
+    if (node.type === 'object') noteRepeatedMember(node, (value as object[])[index] as object);
+  });
+}
+
+function unwrap(node: JsonNode): JsonNode {
+  let inner = node;
+  while (inner.type === 'wrapped') inner = inner.value;
+  return inner;
+}
+
+function noteRepeatedMember(node: JsonObjectNode, object: object): void {
+  const seen = new Set<string>();
+  for (const member of node.members) {
+    const key = lowerString(member.key);
+    if (seen.has(key)) {
+      noteRepeatedKey(object, key);
+      return;
+    }
+    seen.add(key);
+  }
+}
 
 /**
  * Names the key of a value the model left out (`{"dry_run": }`), cut off (`{"amount": 5e}`) or

@@ -13,6 +13,7 @@ import type { Repair } from '../types.js';
 import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 import { decodeSimpleEscape } from './escape.js';
 import { setOwn, type LoweredJson } from './lower.js';
+import { noteRepeatedKey } from './repeated-keys.js';
 
 /**
  * Reads `text` when it is one list or object in JSON with only common repairs.
@@ -20,6 +21,7 @@ import { setOwn, type LoweredJson } from './lower.js';
  * @param text - A payload `JSON.parse` refused (lenient reading; never used for `strict`).
  * @param maxDepth - The deepest nesting the grammar accepts; deeper text is left to it.
  * @param offset - Offset of `text` in the whole output, added to each repair's offset.
+ * @param callObjects - Note call objects that write a key twice, as `parseJson`'s option says.
  * @returns The value and its repairs ordered by offset, as `lowerDocument` gives them for the
  * grammar's document; or `undefined` when the text needs anything else (the grammar then reads it).
  * @example
@@ -33,8 +35,9 @@ export function readCommonRepairs(
   text: string,
   maxDepth: number,
   offset: number,
+  callObjects = false,
 ): LoweredJson | undefined {
-  const reader = new QuickReader(text, maxDepth, offset);
+  const reader = new QuickReader(text, maxDepth, offset, callObjects);
   try {
     reader.skipBlanks();
     const open = text.charCodeAt(reader.at);
@@ -60,11 +63,14 @@ class QuickReader {
   private depth = 0;
   /** Repairs in text order (so ordered by offset: no two are made at one offset). */
   readonly repairs: Repair[] = [];
+  /** The text is a top-level list: its objects are call objects (see `callObjects`). */
+  private topList = false;
 
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
     private readonly offset: number,
+    private readonly callObjects: boolean,
   ) {}
 
   skipBlanks(): void {
@@ -186,6 +192,7 @@ class QuickReader {
   private array(): unknown {
     if (this.depth >= this.maxDepth) return GIVE_UP;
     this.depth += 1;
+    if (this.depth === 1) this.topList = true;
     const text = this.text;
     const items: unknown[] = [];
     this.at += 1;
@@ -209,6 +216,8 @@ class QuickReader {
     this.depth += 1;
     const text = this.text;
     const object: Record<string, unknown> = {};
+    // A call object (the top-level one, or one in a top-level list) notes a key written twice.
+    const callObject = this.callObjects && (this.depth === 1 || (this.depth === 2 && this.topList));
     this.at += 1;
     this.skipBlanks();
     if (text.charCodeAt(this.at) !== CLOSE_BRACE) {
@@ -221,6 +230,7 @@ class QuickReader {
         this.skipBlanks();
         const value = this.value();
         if (value === GIVE_UP) return GIVE_UP;
+        if (callObject && Object.hasOwn(object, key)) noteRepeatedKey(object, key);
         setOwn(object, key, value);
         if (!this.afterItem(CLOSE_BRACE)) return GIVE_UP;
         if (text.charCodeAt(this.at) === CLOSE_BRACE) break;

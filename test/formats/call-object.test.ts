@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createParser, type ToolDefinition } from '../../src/index.js';
+import { createParser, type ParserOptions, type ToolDefinition } from '../../src/index.js';
 import { foldEvents } from '../../src/stream/fold.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const TOOLS: ToolDefinition[] = [
   {
@@ -191,5 +193,69 @@ describe('the JSON call object', () => {
     expect(received.length).toBeLessThan(300);
     expect(received).toMatch(/; put every argument inside "arguments"$/);
     expect(result.issues[0]?.message.length).toBeLessThan(300);
+  });
+});
+
+describe('a call object that writes a key twice', () => {
+  const options: ParserOptions = {
+    formats: ['hermes'],
+    tools: [...TOOLS, { name: 'purge', effect: 'destructive', parameters: { type: 'object' } }],
+    reasoning: { startsInside: false },
+  };
+  const parser = createParser(options);
+  // Each opens with the head a stream announces a call from (`archive`), then writes a key again.
+  const ambiguous = [
+    ['name', '{"name": "archive", "arguments": {"folder": "logs"}, "name": "purge"}'],
+    [
+      'arguments',
+      '{"name": "archive", "arguments": {"folder": "logs"}, "arguments": {"folder": "/"}}',
+    ],
+    ['name', '{"name": "archive", "arguments": {"folder": "logs"}, "n\\u0061me": "purge"}'],
+    ['type', '{"name": "archive", "arguments": {}, "type": "function", "type": "function"}'],
+    // Read by the lenient readers: a trailing comma, then single quotes.
+    ['name', '{"name": "archive", "arguments": {"folder": "logs"}, "name": "purge",}'],
+    ['name', "{\"name\": \"archive\", \"arguments\": {'folder': 'logs'}, 'name': 'purge'}"],
+  ] as const;
+
+  it('should refuse it, saying which key, where a stream may have announced the first', () => {
+    for (const [key, payload] of ambiguous) {
+      const result = parser.parse(`<tool_call>${payload}</tool_call>`);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toMatchObject([
+        {
+          reason: 'malformed',
+          envelope: {
+            received: `the call object writes "${key}" twice; write each of its keys once`,
+          },
+        },
+      ]);
+    }
+  });
+
+  it('should fold to the same refusal in every chunking of a stream', () => {
+    // Every two-way split of the first (parsers with tools are made per chunking: the rest whole
+    // and unit by unit).
+    ambiguous.forEach(([, payload], index) => {
+      const text = `<tool_call>${payload}</tool_call>`;
+      const chunkers = index === 0 ? [whole, unitByUnit, everyTwoWaySplit()] : [whole, unitByUnit];
+      for (const chunker of chunkers) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+      }
+    });
+  });
+
+  it("should keep JSON's reading, the last value, where no stream announces the call early", () => {
+    // The name does not open the object: a stream reads this call only at its end, as parse does.
+    const text =
+      '<tool_call>{"arguments": {"folder": "logs"}, "name": "archive", "name": "purge"}</tool_call>';
+    expect(parser.parse(text).calls.map((call) => call.name)).toEqual(['purge']);
+    for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(options, deltas);
+  });
+
+  it('should read a key written twice inside the arguments as JSON.parse does', () => {
+    const text =
+      '<tool_call>{"name": "archive", "arguments": {"folder": "a", "folder": "b"}}</tool_call>';
+    expect(parser.parse(text).calls.map((call) => call.arguments)).toEqual([{ folder: 'b' }]);
+    for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(options, deltas);
   });
 });

@@ -235,8 +235,7 @@ describe('events', () => {
 
   it('should end a started compact call only with the arguments its deltas spell', () => {
     // Calls whose payload reads otherwise than the arguments the stream started with: the started
-    // call ends as malformed, never with other arguments than its deltas (these differ from
-    // parse(), which reads the payload whole).
+    // call ends refused, never with other arguments than its deltas, as parse() reads the payload.
     const payloads = [
       '{"name":"f","arguments":{"a":1},"arguments":{"b":2}}',
       '{"name":"f","params":{"a":1},"arguments":{"b":2}}',
@@ -246,6 +245,7 @@ describe('events', () => {
     for (const payload of payloads) {
       const text = `<tool_call>${payload}</tool_call>`;
       for (const deltas of [[text], text.split('')]) {
+        expectEquivalent(hermes, deltas);
         const events = streamAll(hermes, deltas);
         const sent = new Map<string, string>();
         for (const event of events) {

@@ -3,7 +3,7 @@
  * spellings), lowered to a name and an arguments object. Field aliases are resolved here, once.
  */
 import type { Issue, Repair } from '../../types.js';
-import { parseJson } from '../../json/index.js';
+import { parseJson, repeatedKeyOf } from '../../json/index.js';
 import { malformed } from './issues.js';
 
 /** Field names, in the order they are looked up. */
@@ -43,6 +43,13 @@ export function readCallObject(
 ): CallObjectOutcome {
   if (!isPlainObject(value)) {
     return { ok: false, issue: malformed('the call is not a JSON object', offset) };
+  }
+  // A key written twice (`{"name": "ls", ..., "name": "rm"}`): JSON.parse keeps the last, a stream
+  // that started the call announced the first; which one the model meant is a guess.
+  const repeated = repeatedKeyOf(value);
+  if (repeated !== undefined) {
+    const message = `the call object writes ${JSON.stringify(repeated)} twice; write each of its keys once`;
+    return { ok: false, issue: malformed(message, offset) };
   }
   // A nested `function: { name, arguments }` (OpenAI's shape) is read through.
   const nested = isPlainObject(value['function']);
@@ -120,6 +127,17 @@ const CALL_KEYS: ReadonlySet<string> = new Set([
   'index',
   'status',
 ]);
+
+/**
+ * Whether a call object may hold `key` beside its name and arguments without changing the call:
+ * one of its ids, its type, index or status.
+ *
+ * @param key - A key of a call object.
+ * @returns True for `id`, `tool_call_id`, `call_id`, `type`, `index` and `status`.
+ */
+export function isCallMetaKey(key: string): boolean {
+  return CALL_KEYS.has(key);
+}
 
 /**
  * The first key of a call object that is none of its name, arguments, ids, type, index or status. The model

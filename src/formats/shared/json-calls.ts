@@ -4,9 +4,11 @@
  */
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
-import { markWithinDepth } from '../../pipeline/argument-depth.js';
+import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
+import { HEAD_ONLY, readPlainCall, type PlainCall } from './plain-call.js';
+import { valueDepth } from '../../json/depth.js';
 import { append } from '../../append.js';
 
 /** A delimited JSON payload as a grammar found it. */
@@ -38,7 +40,22 @@ export interface LoweredCalls {
  * and no call (the section's text is still consumed: it was tool syntax, not content).
  */
 export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource): LoweredCalls {
-  const payload = readJsonPayload(context, source.payload.start, source.payload.end);
+  const plain =
+    source.fields === undefined || source.fields === COMMON_CALL_FIELDS
+      ? readPlainCall(context.text, source.payload.start, source.payload.end)
+      : undefined;
+  if (plain !== undefined && plain !== HEAD_ONLY) {
+    const lowered = lowerPlainCall(plain, context, source);
+    if (lowered !== undefined) return lowered;
+  }
+  // A payload a stream may have started a call from is refused when it writes a key twice: the
+  // stream announced the first name, JSON.parse keeps the last (see src/json/repeated-keys.ts).
+  const payload = readJsonPayload(
+    context,
+    source.payload.start,
+    source.payload.end,
+    plain !== undefined,
+  );
   if (!payload.ok) {
     return { calls: [], issues: [{ ...payload.issue, code: payloadIssueCode(payload.issue) }] };
   }
@@ -78,6 +95,37 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     calls = append(calls, raw);
   }
   return { calls: calls ?? [], issues: issues ?? [] };
+}
+
+/**
+ * The call of a payload {@link readPlainCall} read (the usual one), as the general reader lowers
+ * it: no repairs, complete, its arguments' nesting bounded the same way. `undefined` for a payload
+ * nesting past the reader's limit (the general reader words that issue).
+ */
+function lowerPlainCall(
+  plain: PlainCall,
+  context: FormatContext,
+  source: JsonCallsSource,
+): LoweredCalls | undefined {
+  const { start, end } = source.payload;
+  const { maxDepth } = context.limits;
+  // As `parseJson` bounds a payload it read natively, the call object counting one level.
+  const limit = maxDepth + WRAPPER_LEVELS;
+  let depthAtMost = (end - start) >> 1;
+  if (end - start > 2 * limit) {
+    depthAtMost = valueDepth(plain.arguments, limit - 1) + 1;
+    if (depthAtMost > limit) return undefined;
+  }
+  if (depthAtMost <= maxDepth + 1 && end - start > maxDepth) markWithinDepth(plain.arguments);
+  const call: RawCall = {
+    name: plain.name,
+    arguments: plain.arguments,
+    format: source.format,
+    span: source.span,
+    repairs: source.closed ? [] : [{ kind: 'missing-end-marker', offset: source.span.end }],
+    complete: true,
+  };
+  return { calls: [call], issues: [] };
 }
 
 /**

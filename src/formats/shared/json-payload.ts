@@ -26,6 +26,8 @@ export type PayloadOutcome =
  * @param context - The output and its limits.
  * @param start - Payload start (absolute).
  * @param end - Payload end (absolute, exclusive).
+ * @param callObjects - Note the call objects that write a key twice (see `parseJson`): the payload
+ * opens with a head a stream starts a call from.
  * @returns The values in order (a top-level list is one value; comma- or line-separated values are
  * several), the repairs, and whether the
  * JSON was complete; or an issue.
@@ -38,6 +40,7 @@ export function readJsonPayload(
   context: FormatContext,
   start: number,
   end: number,
+  callObjects = false,
 ): PayloadOutcome {
   const text = context.text.slice(start, end);
   // The wrapper around the arguments is allowed its levels; the arguments themselves are held to
@@ -45,6 +48,7 @@ export function readJsonPayload(
   const decoded = parseJson(text, {
     maxDepth: context.limits.maxDepth + WRAPPER_LEVELS,
     offset: start,
+    callObjects,
   });
   if (!decoded.ok) return tooDeepWording(decoded, context.limits.maxDepth);
   // The lenient grammar reads `{...}, {...}` as one list and says so: those are several values.

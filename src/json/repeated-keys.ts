@@ -1,0 +1,184 @@
+/**
+ * Call objects that write a key twice (`{"name": "ls", "arguments": {...}, "name": "rm"}`).
+ * `JSON.parse` keeps the last value without a trace, while a stream that started the call from its
+ * first name has already announced `ls`: which call the model meant is a guess, so the call is
+ * refused (see `readCallObject`), by `parse` and stream alike.
+ *
+ * Only where `parseJson` is asked to (`callObjects`): for a JSON call payload that opens with the
+ * head a stream starts a call from (`{"name": "ls", "arguments": {`, see `readJsonCallHead`). No
+ * stream announces any other call before its end, so elsewhere JSON's own reading (the last value)
+ * stands, and the pass below costs nothing. Only call objects are looked at: the payload's
+ * top-level object, or each object of a top-level list. The readers note what they see: the
+ * lenient ones as they build each object, the native path by one pass over the text `JSON.parse`
+ * accepted ({@link findRepeatedKeys}).
+ */
+import { isBlank } from '../formats/shared/blanks.js';
+
+/** Call objects that write a key twice, with the first key written twice. */
+const REPEATED = new WeakMap<object, string>();
+
+/**
+ * The first key a call object wrote twice, when a payload reader saw one.
+ *
+ * @param object - A decoded call object.
+ * @returns The key, or `undefined`.
+ * @example
+ * ```ts
+ * repeatedKeyOf(readJsonPayload(context, start, end).values[0]); // 'name' for {"name":1,"name":2}
+ * ```
+ */
+export function repeatedKeyOf(object: object): string | undefined {
+  return REPEATED.get(object);
+}
+
+/**
+ * Notes that a call object wrote `key` twice (the first such key is kept).
+ *
+ * @param object - The decoded object.
+ * @param key - The key written again.
+ */
+export function noteRepeatedKey(object: object, key: string): void {
+  if (!REPEATED.has(object)) REPEATED.set(object, key);
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+
+/** Up to this many keys an object's keys are compared in a list, beyond it in a set. */
+const LISTED_KEYS = 8;
+
+/**
+ * Notes the call objects of a text `JSON.parse` accepted that write a key twice: the top-level
+ * object, or each object of a top-level list. One pass over the text, linear in its length; the
+ * values under the keys are skipped, not read.
+ *
+ * @param text - Valid JSON (what `JSON.parse` read).
+ * @param value - What `JSON.parse` returned for it.
+ * @example
+ * ```ts
+ * const value = JSON.parse('[{"a": 1}, {"b": 1, "b": 2}]');
+ * findRepeatedKeys('[{"a": 1}, {"b": 1, "b": 2}]', value);
+ * repeatedKeyOf(value[1]); // 'b'
+ * ```
+ */
+export function findRepeatedKeys(text: string, value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const scan = new KeyScan(text);
+  scan.skipBlanks();
+  if (!Array.isArray(value)) {
+    scan.object(value);
+    return;
+  }
+  // `[`, then items: each object item is a call object, read by its index.
+  scan.at += 1;
+  for (let index = 0; ; index += 1) {
+    scan.skipBlanks();
+    const unit = text.charCodeAt(scan.at);
+    if (unit === CLOSE_BRACKET || Number.isNaN(unit)) return;
+    const item: unknown = value[index];
+    if (unit === OPEN_BRACE && typeof item === 'object' && item !== null) scan.object(item);
+    else scan.skipValue();
+    scan.skipBlanks();
+    if (text.charCodeAt(scan.at) !== COMMA) return;
+    scan.at += 1;
+  }
+}
+
+/** A walk over valid JSON text. */
+class KeyScan {
+  at = 0;
+
+  constructor(private readonly text: string) {}
+
+  skipBlanks(): void {
+    while (isBlank(this.text.charCodeAt(this.at))) this.at += 1;
+  }
+
+  /** Reads the object at `at` (its `{`), noting its first key written twice; ends after its `}`. */
+  object(decoded: object): void {
+    const { text } = this;
+    let listed: string[] | undefined;
+    let keys: Set<string> | undefined;
+    let repeated = false;
+    this.at += 1;
+    for (;;) {
+      this.skipBlanks();
+      if (text.charCodeAt(this.at) !== QUOTE) break;
+      const key = this.key();
+      if (!repeated) {
+        if (keys !== undefined) {
+          repeated = keys.has(key);
+          keys.add(key);
+        } else {
+          listed ??= [];
+          repeated = listed.includes(key);
+          listed.push(key);
+          if (listed.length > LISTED_KEYS) keys = new Set(listed);
+        }
+        if (repeated) noteRepeatedKey(decoded, key);
+      }
+      this.skipBlanks();
+      this.at += 1; // `:`
+      this.skipBlanks();
+      this.skipValue();
+      this.skipBlanks();
+      if (text.charCodeAt(this.at) !== COMMA) break;
+      this.at += 1;
+    }
+    this.at += 1; // `}`
+  }
+
+  /** Reads the key string at `at`, decoded; ends after its closing quote. */
+  private key(): string {
+    const { text } = this;
+    const start = this.at;
+    const end = this.stringEnd();
+    const raw = text.slice(start + 1, end - 1);
+    // A key with an escape (`"n\u0061me"` is `name`) is decoded as JSON.parse decodes it.
+    return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+  }
+
+  /** Moves past the string whose quote is at `at`; returns where it ends (after its quote). */
+  private stringEnd(): number {
+    const { text } = this;
+    let at = this.at + 1;
+    for (;;) {
+      const unit = text.charCodeAt(at);
+      if (unit === QUOTE || Number.isNaN(unit)) break;
+      at += unit === BACKSLASH ? 2 : 1;
+    }
+    this.at = at + 1;
+    return this.at;
+  }
+
+  /** Moves past the value at `at`, nested lists and objects included. */
+  skipValue(): void {
+    const { text } = this;
+    let depth = 0;
+    for (;;) {
+      const unit = text.charCodeAt(this.at);
+      if (Number.isNaN(unit)) return;
+      if (unit === QUOTE) {
+        this.stringEnd();
+        if (depth === 0) return;
+        continue;
+      }
+      if (unit === OPEN_BRACE || unit === OPEN_BRACKET) depth += 1;
+      else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
+        // A closer at depth 0 is the enclosing container's: the scalar before it has ended.
+        if (depth === 0) return;
+        depth -= 1;
+        if (depth === 0) {
+          this.at += 1;
+          return;
+        }
+      } else if (depth === 0 && (unit === COMMA || isBlank(unit))) return;
+      this.at += 1;
+    }
+  }
+}

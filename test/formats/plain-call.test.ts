@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FormatContext } from '../../src/formats/format.js';
+import { readCallObject } from '../../src/formats/shared/call-object.js';
+import { readJsonPayload } from '../../src/formats/shared/json-payload.js';
+import { HEAD_ONLY, readPlainCall } from '../../src/formats/shared/plain-call.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
+import { readJsonCallHead } from '../../src/stream/call-head.js';
+
+/** The general reader's call for a payload: the JSON module, then the call object's reading. */
+function generalRead(text: string) {
+  const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
+  const payload = readJsonPayload(context, 0, text.length);
+  if (!payload.ok || payload.values.length !== 1) return { payload };
+  return { payload, call: readCallObject(payload.values[0], 0) };
+}
+
+describe('readPlainCall', () => {
+  it('should read the usual call, and an id or a type after its arguments', () => {
+    expect(readPlainCall('{"name": "f", "arguments": {"a": [1]}}', 0, 38)).toEqual({
+      name: 'f',
+      arguments: { a: [1] },
+    });
+    const tail = '{"name":"f","parameters":{},"type":"function","id":"c\u00e91","index":0}';
+    expect(readPlainCall(tail, 0, tail.length)).toEqual({ name: 'f', arguments: {} });
+  });
+
+  it('should leave the rest to the general reader, saying when a stream would start the call', () => {
+    for (const text of [
+      '{"name": "f", "arguments": {}, "extra": 1}',
+      '{"name": "f", "arguments": {}, "id": "a", "id": "b"}',
+      '{"name": "f", "arguments": {}, "id": {"x": 1}}',
+      '{"name": "f", "arguments": {"a": 1}, "name": "g"}',
+      '{"name": "f", "arguments": {"a": 1},}',
+    ]) {
+      expect(readPlainCall(text, 0, text.length)).toBe(HEAD_ONLY);
+    }
+    for (const text of [
+      '{"arguments": {}, "name": "f"}',
+      '{"name": "f", "arguments": "{}"}',
+      '[{}]',
+    ]) {
+      expect(readPlainCall(text, 0, text.length)).toBeUndefined();
+    }
+  });
+
+  it("should read what the general reader reads, and answer a stream's head exactly", () => {
+    const blank = fc.constantFrom('', ' ', '\n');
+    const name = fc.oneof(
+      fc.constantFrom('f', 'get weather', ' ', 'f\\u00e9', 'a\\"b'),
+      fc.string({ maxLength: 6 }).map((text) => JSON.stringify(text).slice(1, -1)),
+    );
+    const argumentsKey = fc.constantFrom('arguments', 'parameters', 'args', 'input', 'other');
+    const argumentsValue = fc.oneof(
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+      fc.jsonValue({ maxDepth: 1 }),
+    );
+    const tailKey = fc.constantFrom(
+      'id',
+      'type',
+      'index',
+      'status',
+      'call_id',
+      'x',
+      'name',
+      'arguments',
+    );
+    const tailValue = fc.oneof(
+      fc.constantFrom('"call_1"', '"a\\"b"', '0', '-1.5e3', 'true', 'null', '{}', '[1]', '01'),
+      fc.string({ maxLength: 4 }).map((text) => JSON.stringify(text)),
+    );
+    const tail = fc.array(fc.tuple(tailKey, tailValue, blank), { maxLength: 3 });
+    let read = 0;
+    fc.assert(
+      fc.property(
+        name,
+        argumentsKey,
+        argumentsValue,
+        tail,
+        blank,
+        (nameText, key, value, after, gap) => {
+          const members = after.map(
+            ([tailName, written, space]) => `,${space}"${tailName}":${space}${written}`,
+          );
+          const text = `${gap}{${gap}"name":${gap}"${nameText}",${gap}"${key}":${gap}${JSON.stringify(value, null, gap === '' ? undefined : 1)}${members.join('')}${gap}}${gap}`;
+          const plain = readPlainCall(text, 0, text.length);
+          const head = readJsonCallHead(text, 0);
+          // A stream starts the call from exactly the payloads that open with its head.
+          expect(plain !== undefined).toBe(typeof head === 'object');
+          if (plain === undefined || plain === HEAD_ONLY) return;
+          read += 1;
+          const { payload, call } = generalRead(text);
+          expect(payload.ok && payload.repairs).toEqual([]);
+          expect(call).toEqual({
+            ok: true,
+            name: plain.name,
+            arguments: plain.arguments,
+            repairs: [],
+          });
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    // The property compared calls, not only refusals.
+    expect(read).toBeGreaterThan(100);
+  });
+});

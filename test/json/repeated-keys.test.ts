@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJson, repeatedKeyOf } from '../../src/json/index.js';
+import { readCommonRepairs } from '../../src/json/quick.js';
+import { findRepeatedKeys } from '../../src/json/repeated-keys.js';
+
+/** The key whose second writing a reader meets first. */
+function firstRepeated(keys: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** `JSON.parse` of the text, with its call objects' repeated keys noted. */
+function noted(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  findRepeatedKeys(text, value);
+  return value;
+}
+
+function repeatedIn(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null ? repeatedKeyOf(value) : undefined;
+}
+
+describe('findRepeatedKeys', () => {
+  it('should note the first key the top-level object writes twice, escaped or not', () => {
+    expect(repeatedIn(noted('{"name": "ls", "arguments": {}, "name": "rm"}'))).toBe('name');
+    expect(repeatedIn(noted('{"a": 1, "b": 2, "b": 3, "a": 4}'))).toBe('b');
+    expect(repeatedIn(noted('{"name": "ls", "n\\u0061me": "rm"}'))).toBe('name');
+    expect(repeatedIn(noted('{"name": "ls", "arguments": {}}'))).toBeUndefined();
+  });
+
+  it('should not count keys written again inside values, strings or other objects', () => {
+    const text = '{"name": "f", "arguments": {"name": "x", "name": "y"}, "note": "\\"name\\": {["}';
+    const value = noted(text) as { arguments: object };
+    expect(repeatedIn(value)).toBeUndefined();
+    // Only call objects are looked at, not the objects inside them.
+    expect(repeatedIn(value.arguments)).toBeUndefined();
+  });
+
+  it('should read each object of a top-level list as a call object', () => {
+    const value = noted(
+      '[{"a": 1}, 7, {"b": [1, {"b": 2}], "c": "}", "b": 3}, "x", {"a": 1, "a": 1}]',
+    );
+    expect((value as unknown[]).map(repeatedIn)).toEqual([
+      undefined,
+      undefined,
+      'b',
+      undefined,
+      'a',
+    ]);
+  });
+
+  it('should find a repeated key among many', () => {
+    const keys = Array.from({ length: 40 }, (_, index) => `k${index}`);
+    const members = (names: string[]) => names.map((key, index) => `"${key}": ${index}`).join(', ');
+    expect(repeatedIn(noted(`{${members([...keys, 'k7'])}}`))).toBe('k7');
+    expect(repeatedIn(noted(`{${members(keys)}}`))).toBeUndefined();
+  });
+});
+
+describe('repeated keys, as each JSON reader notes them', () => {
+  // Keys as written and as read: an escape spells `name` too, a quote and a brace are content.
+  const key = fc.constantFrom(
+    ['name', 'name'],
+    ['n\\u0061me', 'name'],
+    ['arguments', 'arguments'],
+    ['id', 'id'],
+    ['\\"', '"'],
+    ['}', '}'],
+  );
+  const blank = fc.constantFrom('', ' ', '\n  ');
+  const member = fc.tuple(key, fc.jsonValue({ maxDepth: 2 }), blank);
+  const callObject = fc.array(member, { maxLength: 6 });
+
+  function write(members: readonly [readonly string[], unknown, string][]): string {
+    const body = members.map(
+      ([[raw], value, gap]) => `${gap}"${raw}":${gap}${JSON.stringify(value)}`,
+    );
+    return `{${body.join(',')}}`;
+  }
+
+  it('should note the same key natively, in the quick reader and in the grammar', () => {
+    fc.assert(
+      fc.property(
+        fc.array(callObject, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (objects, list) => {
+          const texts = objects.map(write);
+          const expected = objects.map((members) =>
+            firstRepeated(members.map(([[, read]]) => read as string)),
+          );
+          const strict = list ? `[${texts.join(', ')}]` : (texts[0] as string);
+          const want = list ? expected : expected[0];
+          const notedBy = (value: unknown) =>
+            list ? (value as unknown[]).map(repeatedIn) : repeatedIn(value);
+
+          const native = parseJson(strict, { callObjects: true });
+          expect(native.ok && native.repairs).toEqual([]);
+          if (native.ok) expect(notedBy(native.value)).toEqual(want);
+
+          // A trailing comma is the quick reader's; a comment is the grammar's.
+          const comma = `${strict.slice(0, -1)},${strict.slice(-1)}`;
+          const quick = readCommonRepairs(comma, 256, 0, true);
+          if (quick !== undefined) expect(notedBy(quick.value)).toEqual(want);
+          const commented = `${strict.slice(0, 1)}/* c */${strict.slice(1)}`;
+          const grammar = parseJson(commented, { callObjects: true });
+          expect(grammar.ok).toBe(true);
+          if (grammar.ok) expect(notedBy(grammar.value)).toEqual(want);
+
+          // Unasked, no reader notes anything.
+          for (const text of [strict, comma, commented]) {
+            const read = parseJson(text);
+            if (read.ok)
+              expect(notedBy(read.value)).toEqual(list ? objects.map(() => undefined) : undefined);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
