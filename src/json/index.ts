@@ -33,7 +33,13 @@ export interface JsonOptions {
    * The text is a tool call payload: note its call objects (the top-level object, or each object
    * of a top-level list) that write a key twice, for `repeatedKeyOf` (default false).
    */
-  callObjects?: boolean;
+  callObjects?: boolean | undefined;
+  /**
+   * Do not try `JSON.parse` (default false): the caller saw that the text needs a repair, and a
+   * refusal would cost a `SyntaxError`. Valid JSON is still read, by the lenient readers, as
+   * `JSON.parse` reads it (never with `strict`).
+   */
+  notNative?: boolean | undefined;
 }
 
 /** The result of {@link parseJson}: a value with its repairs, or an issue. */
@@ -77,7 +83,7 @@ const CUT_OFF_KINDS = new Set([
 export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome {
   const offset = options.offset ?? 0;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const fast = cannotBeJson(text) ? NOT_JSON : tryNative(text);
+  const fast = options.notNative === true && options.strict !== true ? NOT_JSON : nativeParse(text);
   if (fast.ok) {
     // Nesting deeper than maxDepth needs at least 2 * maxDepth characters; shorter text is safe.
     let depthAtMost = text.length >> 1;
@@ -110,19 +116,32 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
   }
 }
 
-/** What {@link tryNative} gives for a text whose ends already show it is not JSON. */
+/** What {@link nativeParse} gives for a text whose ends already show it is not JSON. */
 const NOT_JSON = { ok: false } as const;
+
+/**
+ * `JSON.parse` of a text, unless its ends already show that it would throw (`cannotBeJson`): a
+ * refused text then costs no `SyntaxError`.
+ *
+ * @param text - The text.
+ * @returns The value, or `{ ok: false }` where `JSON.parse` refuses the text.
+ * @example
+ * ```ts
+ * nativeParse('{"a": 1}'); // { ok: true, value: { a: 1 } }
+ * nativeParse('{"a": 1,}'); // { ok: false }, read from its ends
+ * ```
+ */
+export function nativeParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  return cannotBeJson(text) ? NOT_JSON : tryNative(text);
+}
 
 /**
  * `JSON.parse`, with V8's stack capture off while it runs: every repaired payload fails here
  * first, and capturing the stack of an error nobody reads doubled the cost of that failure.
  * `JSON.parse` without a reviver runs no user code, so nothing else sees the lowered limit; where
  * the limit cannot be written (frozen intrinsics) it is left alone.
- *
- * @param text - The text to parse.
- * @returns The value, or `{ ok: false }` where `JSON.parse` throws.
  */
-export function tryNative(text: string): { ok: true; value: unknown } | { ok: false } {
+function tryNative(text: string): { ok: true; value: unknown } | { ok: false } {
   const limit = Error.stackTraceLimit;
   let lowered = false;
   try {

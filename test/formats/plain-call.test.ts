@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { FormatContext } from '../../src/formats/format.js';
 import { readCallObject } from '../../src/formats/shared/call-object.js';
 import { readJsonPayload } from '../../src/formats/shared/json-payload.js';
-import { HEAD_ONLY, readPlainCall } from '../../src/formats/shared/plain-call.js';
+import {
+  ARGUMENTS_NOT_JSON,
+  HEAD_ONLY,
+  readPlainCall,
+} from '../../src/formats/shared/plain-call.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
 import { readJsonCallHead } from '../../src/stream/call-head.js';
 
@@ -29,11 +33,18 @@ describe('readPlainCall', () => {
     for (const text of [
       '{"name": "f", "arguments": {}, "extra": 1}',
       '{"name": "f", "arguments": {}, "id": "a", "id": "b"}',
-      '{"name": "f", "arguments": {}, "id": {"x": 1}}',
       '{"name": "f", "arguments": {"a": 1}, "name": "g"}',
       '{"name": "f", "arguments": {"a": 1},}',
     ]) {
       expect(readPlainCall(text, 0, text.length)).toBe(HEAD_ONLY);
+    }
+    // The usual shape read from the end, but what it takes for the arguments is not JSON: it needs
+    // a repair, or a member after the arguments holds an object.
+    for (const text of [
+      '{"name": "f", "arguments": {"a": True}}',
+      '{"name": "f", "arguments": {}, "id": {"x": 1}}',
+    ]) {
+      expect(readPlainCall(text, 0, text.length)).toBe(ARGUMENTS_NOT_JSON);
     }
     for (const text of [
       '{"arguments": {}, "name": "f"}',
@@ -87,7 +98,20 @@ describe('readPlainCall', () => {
           const head = readJsonCallHead(text, 0);
           // A stream starts the call from exactly the payloads that open with its head.
           expect(plain !== undefined).toBe(typeof head === 'object');
-          if (plain === undefined || plain === HEAD_ONLY) return;
+          if (plain === ARGUMENTS_NOT_JSON) {
+            // Read without JSON.parse, a payload that is JSON all the same reads as JSON.parse
+            // reads it.
+            const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
+            const lenient = readJsonPayload(context, 0, text.length, { notNative: true });
+            const native = readJsonPayload(context, 0, text.length);
+            if (native.ok && native.repairs.length === 0) {
+              expect(lenient.ok && { values: lenient.values, repairs: lenient.repairs }).toEqual({
+                values: native.values,
+                repairs: [],
+              });
+            }
+          }
+          if (typeof plain !== 'object') return;
           read += 1;
           const { payload, call } = generalRead(text);
           expect(payload.ok && payload.repairs).toEqual([]);

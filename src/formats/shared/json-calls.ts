@@ -7,7 +7,7 @@ import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
-import { HEAD_ONLY, readPlainCall, type PlainCall } from './plain-call.js';
+import { ARGUMENTS_NOT_JSON, readPlainCall, type PlainCall } from './plain-call.js';
 import { valueDepth } from '../../json/depth.js';
 import { append } from '../../append.js';
 
@@ -44,18 +44,16 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     source.fields === undefined || source.fields === COMMON_CALL_FIELDS
       ? readPlainCall(context.text, source.payload.start, source.payload.end)
       : undefined;
-  if (plain !== undefined && plain !== HEAD_ONLY) {
+  if (typeof plain === 'object') {
     const lowered = lowerPlainCall(plain, context, source);
     if (lowered !== undefined) return lowered;
   }
   // A payload a stream may have started a call from is refused when it writes a key twice: the
   // stream announced the first name, JSON.parse keeps the last (see src/json/repeated-keys.ts).
-  const payload = readJsonPayload(
-    context,
-    source.payload.start,
-    source.payload.end,
-    plain !== undefined,
-  );
+  const payload = readJsonPayload(context, source.payload.start, source.payload.end, {
+    callObjects: plain !== undefined,
+    notNative: plain === ARGUMENTS_NOT_JSON,
+  });
   if (!payload.ok) {
     return { calls: [], issues: [{ ...payload.issue, code: payloadIssueCode(payload.issue) }] };
   }

@@ -26,8 +26,8 @@ export type PayloadOutcome =
  * @param context - The output and its limits.
  * @param start - Payload start (absolute).
  * @param end - Payload end (absolute, exclusive).
- * @param callObjects - Note the call objects that write a key twice (see `parseJson`): the payload
- * opens with a head a stream starts a call from.
+ * @param how - `callObjects`: note the call objects that write a key twice (the payload opens with
+ * a head a stream starts a call from); `notNative`: do not try `JSON.parse` (see `parseJson`).
  * @returns The values in order (a top-level list is one value; comma- or line-separated values are
  * several), the repairs, and whether the
  * JSON was complete; or an issue.
@@ -40,7 +40,7 @@ export function readJsonPayload(
   context: FormatContext,
   start: number,
   end: number,
-  callObjects = false,
+  how: { callObjects?: boolean; notNative?: boolean } = {},
 ): PayloadOutcome {
   const text = context.text.slice(start, end);
   // The wrapper around the arguments is allowed its levels; the arguments themselves are held to
@@ -48,7 +48,8 @@ export function readJsonPayload(
   const decoded = parseJson(text, {
     maxDepth: context.limits.maxDepth + WRAPPER_LEVELS,
     offset: start,
-    callObjects,
+    callObjects: how.callObjects,
+    notNative: how.notNative,
   });
   if (!decoded.ok) return tooDeepWording(decoded, context.limits.maxDepth);
   // The lenient grammar reads `{...}, {...}` as one list and says so: those are several values.

@@ -11,7 +11,7 @@
 import { isBlank } from './blanks.js';
 import { isCallMetaKey } from './call-object.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
-import { tryNative } from '../../json/index.js';
+import { nativeParse } from '../../json/index.js';
 
 /** A payload read by {@link readPlainCall}. */
 export interface PlainCall {
@@ -24,6 +24,15 @@ export interface PlainCall {
  * the call from, but is not otherwise the usual shape.
  */
 export const HEAD_ONLY = 'head-only';
+
+/**
+ * What {@link readPlainCall} gives for a payload of the usual shape whose arguments `JSON.parse`
+ * refuses: they need a repair, and the payload is read by the lenient readers without trying
+ * `JSON.parse` on it again (a refusal costs a `SyntaxError`, the largest part of reading a small
+ * repaired call). Should the payload be valid JSON all the same (a member after the arguments
+ * that was not read as one), the lenient readers read it as `JSON.parse` does.
+ */
+export const ARGUMENTS_NOT_JSON = 'arguments-not-json';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -44,7 +53,8 @@ const SCALAR = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)
  * @param end - Payload end (exclusive).
  * @returns The name and the arguments, as the general reader gives them for the same payload (an
  * id written after the arguments is not the call's); {@link HEAD_ONLY} when the payload opens with
- * that head but goes on otherwise; `undefined` when it does not open with it.
+ * that head but goes on otherwise, {@link ARGUMENTS_NOT_JSON} when it has the usual shape but its
+ * arguments are not JSON; `undefined` when it does not open with that head.
  * @example
  * ```ts
  * readPlainCall('{"name": "f", "arguments": {"a": 1}}', 0, 36); // { name: 'f', arguments: { a: 1 } }
@@ -55,7 +65,7 @@ export function readPlainCall(
   text: string,
   start: number,
   end: number,
-): PlainCall | typeof HEAD_ONLY | undefined {
+): PlainCall | typeof HEAD_ONLY | typeof ARGUMENTS_NOT_JSON | undefined {
   const head = readJsonCallHead(text, start);
   if (head === undefined || head === 'wait' || head.argumentsStart >= end) return undefined;
   const argumentsStart = head.argumentsStart;
@@ -71,12 +81,12 @@ export function readPlainCall(
     last = member.start;
   }
   if (last === argumentsStart) return HEAD_ONLY;
-  // What lies between is one JSON value, or JSON.parse refuses it (`{"a": 1}, "x": {"b": 2}` is
-  // not one value): then the payload goes on otherwise, and the general reader decides.
-  const decoded = tryNative(text.slice(argumentsStart, last + 1));
+  // What lies between is one JSON value, or JSON.parse refuses it: it needs a repair, or it is
+  // not one value (`{"a": 1}, "x": {"b": 2}`), and the general reader decides.
+  const decoded = nativeParse(text.slice(argumentsStart, last + 1));
   return decoded.ok
     ? { name: head.name, arguments: decoded.value as Record<string, unknown> }
-    : HEAD_ONLY;
+    : ARGUMENTS_NOT_JSON;
 }
 
 /** The last non-blank unit at or before `at`, not before `floor`. */
