@@ -215,7 +215,14 @@ function failureOffset(run: LibraryRun, length: number): number {
   return leftOver ? Math.max(run.peg$maxFailPos, run.peg$currPos) : run.peg$maxFailPos;
 }
 
-function tooDeep(maxDepth: number, offset: number): JsonOutcome {
+/**
+ * What {@link parseJson} gives for a value nesting deeper than its `maxDepth`.
+ *
+ * @param maxDepth - The limit passed.
+ * @param offset - The text's offset in the output.
+ * @returns The failed outcome, a `too-deep` issue at `offset`.
+ */
+export function tooDeep(maxDepth: number, offset: number): JsonOutcome & { ok: false } {
   return {
     ok: false,
     issue: {

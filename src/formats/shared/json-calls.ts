@@ -6,9 +6,9 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
-import { readJsonPayload } from './json-payload.js';
+import { readJsonPayload, tooDeepWording } from './json-payload.js';
 import { ARGUMENTS_NOT_JSON, readPlainCall, type PlainCall } from './plain-call.js';
-import { valueDepth } from '../../json/depth.js';
+import { tooDeep, valueDepth } from '../../json/index.js';
 import { append } from '../../append.js';
 
 /** A delimited JSON payload as a grammar found it. */
@@ -44,19 +44,14 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     source.fields === undefined || source.fields === COMMON_CALL_FIELDS
       ? readPlainCall(context.text, source.payload.start, source.payload.end)
       : undefined;
-  if (typeof plain === 'object') {
-    const lowered = lowerPlainCall(plain, context, source);
-    if (lowered !== undefined) return lowered;
-  }
+  if (typeof plain === 'object') return lowerPlainCall(plain, context, source);
   // A payload a stream may have started a call from is refused when it writes a key twice: the
   // stream announced the first name, JSON.parse keeps the last (see src/json/repeated-keys.ts).
   const payload = readJsonPayload(context, source.payload.start, source.payload.end, {
     callObjects: plain !== undefined,
     notNative: plain === ARGUMENTS_NOT_JSON,
   });
-  if (!payload.ok) {
-    return { calls: [], issues: [{ ...payload.issue, code: payloadIssueCode(payload.issue) }] };
-  }
+  if (!payload.ok) return refusedPayload(payload.issue);
   const endRepair: Repair | undefined = source.closed
     ? undefined
     : { kind: 'missing-end-marker', offset: source.span.end };
@@ -97,14 +92,14 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
 
 /**
  * The call of a payload {@link readPlainCall} read (the usual one), as the general reader lowers
- * it: no repairs, complete, its arguments' nesting bounded the same way. `undefined` for a payload
- * nesting past the reader's limit (the general reader words that issue).
+ * it: no repairs, complete, its arguments' nesting bounded the same way (past the reader's limit,
+ * the issue it gives).
  */
 function lowerPlainCall(
   plain: PlainCall,
   context: FormatContext,
   source: JsonCallsSource,
-): LoweredCalls | undefined {
+): LoweredCalls {
   const { start, end } = source.payload;
   const { maxDepth } = context.limits;
   // As `parseJson` bounds a payload it read natively, the call object counting one level.
@@ -112,7 +107,8 @@ function lowerPlainCall(
   let depthAtMost = (end - start) >> 1;
   if (end - start > 2 * limit) {
     depthAtMost = valueDepth(plain.arguments, limit - 1) + 1;
-    if (depthAtMost > limit) return undefined;
+    if (depthAtMost > limit)
+      return refusedPayload(tooDeepWording(tooDeep(limit, start), maxDepth).issue);
   }
   if (depthAtMost <= maxDepth + 1 && end - start > maxDepth) markWithinDepth(plain.arguments);
   const call: RawCall = {
@@ -140,6 +136,11 @@ function callRepairs(
   const repairs = [...payload, ...call];
   if (end !== undefined) repairs.push(end);
   return repairs;
+}
+
+/** A payload that gave no values: its issue, `too-deep` as it is, else a malformed call. */
+function refusedPayload(issue: Issue): LoweredCalls {
+  return { calls: [], issues: [{ ...issue, code: payloadIssueCode(issue) }] };
 }
 
 function payloadIssueCode(issue: Issue): Issue['code'] {
