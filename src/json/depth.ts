@@ -53,3 +53,24 @@ export function valueDepth(value: unknown, limit: number): number {
   }
   return deepest;
 }
+
+/**
+ * A bound on the nesting of a value `JSON.parse` read from a text of `length` units, against
+ * `limit`: half the length when the text is too short to nest past the limit (a level takes two
+ * units of valid JSON), else the value's depth, exact up to `limit + 1`.
+ *
+ * @param value - What `JSON.parse` returned, or a value inside it.
+ * @param length - The length of the text that was parsed.
+ * @param limit - The depth beyond which the exact answer no longer matters.
+ * @param around - Levels the text holds around `value` (1 for the arguments of a call object).
+ * @returns The bound, counting the levels around the value; above `limit` when it nests too deep.
+ * @example
+ * ```ts
+ * depthBound({ a: [1] }, 10, 256); // 5: the text is short
+ * depthBound({ a: [1] }, 600, 256, 1); // 3
+ * ```
+ */
+export function depthBound(value: unknown, length: number, limit: number, around = 0): number {
+  if (length <= 2 * limit) return length >> 1;
+  return valueDepth(value, limit - around) + around;
+}

@@ -8,7 +8,7 @@ import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
 import { lowerDocument, noteRepeatedCallKeys } from './lower.js';
 import { findRepeatedKeys } from './repeated-keys.js';
-import { valueDepth } from './depth.js';
+import { depthBound } from './depth.js';
 import { cannotBeJson } from './ends.js';
 import { readCommonRepairs } from './quick.js';
 import type { JsonDocument } from './ast.js';
@@ -16,7 +16,7 @@ import type { JsonDocument } from './ast.js';
 export { lowerDocument, lowerNode, lowerString } from './lower.js';
 export type { LoweredJson } from './lower.js';
 export { scanJsonValue } from './scan.js';
-export { valueDepth } from './depth.js';
+export { depthBound, valueDepth } from './depth.js';
 export { repeatedKeyOf } from './repeated-keys.js';
 export type { JsonValueScan } from './scan.js';
 export type * from './ast.js';
@@ -85,12 +85,8 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const fast = options.notNative === true && options.strict !== true ? NOT_JSON : nativeParse(text);
   if (fast.ok) {
-    // Nesting deeper than maxDepth needs at least 2 * maxDepth characters; shorter text is safe.
-    let depthAtMost = text.length >> 1;
-    if (text.length > 2 * maxDepth) {
-      depthAtMost = valueDepth(fast.value, maxDepth);
-      if (depthAtMost > maxDepth) return tooDeep(maxDepth, offset);
-    }
+    const depthAtMost = depthBound(fast.value, text.length, maxDepth);
+    if (depthAtMost > maxDepth) return tooDeep(maxDepth, offset);
     if (options.callObjects === true) findRepeatedKeys(text, fast.value);
     return { ok: true, value: fast.value, repairs: [], complete: true, depthAtMost };
   }

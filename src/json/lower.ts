@@ -17,7 +17,7 @@ import type {
   JsonStringPart,
 } from './ast.js';
 import { appendAll } from '../append.js';
-import { noteRepeatedKey } from './repeated-keys.js';
+import { noteFirstRepeated } from './repeated-keys.js';
 
 /** One lowering per node type; `satisfies` makes a missing or extra type a compile error. */
 type NodeLowerings = {
@@ -139,15 +139,10 @@ function unwrap(node: JsonNode): JsonNode {
 }
 
 function noteRepeatedMember(node: JsonObjectNode, object: object): void {
-  const seen = new Set<string>();
-  for (const member of node.members) {
-    const key = lowerString(member.key);
-    if (seen.has(key)) {
-      noteRepeatedKey(object, key);
-      return;
-    }
-    seen.add(key);
-  }
+  noteFirstRepeated(
+    object,
+    node.members.map((member) => lowerString(member.key)),
+  );
 }
 
 /**

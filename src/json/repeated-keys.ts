@@ -41,6 +41,23 @@ export function noteRepeatedKey(object: object, key: string): void {
   if (!REPEATED.has(object)) REPEATED.set(object, key);
 }
 
+/**
+ * Notes the first of an object's keys, in the order written, that repeats an earlier one.
+ *
+ * @param object - The decoded object.
+ * @param keys - Its keys as written (decoded), repeats included.
+ */
+export function noteFirstRepeated(object: object, keys: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) {
+      noteRepeatedKey(object, key);
+      return;
+    }
+    seen.add(key);
+  }
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
@@ -48,9 +65,6 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
-
-/** Up to this many keys an object's keys are compared in a list, beyond it in a set. */
-const LISTED_KEYS = 8;
 
 /**
  * Notes the call objects of a text `JSON.parse` accepted that write a key twice: the top-level
@@ -102,26 +116,12 @@ class KeyScan {
   /** Reads the object at `at` (its `{`), noting its first key written twice; ends after its `}`. */
   object(decoded: object): void {
     const { text } = this;
-    let listed: string[] | undefined;
-    let keys: Set<string> | undefined;
-    let repeated = false;
+    const keys: string[] = [];
     this.at += 1;
     for (;;) {
       this.skipBlanks();
       if (text.charCodeAt(this.at) !== QUOTE) break;
-      const key = this.key();
-      if (!repeated) {
-        if (keys !== undefined) {
-          repeated = keys.has(key);
-          keys.add(key);
-        } else {
-          listed ??= [];
-          repeated = listed.includes(key);
-          listed.push(key);
-          if (listed.length > LISTED_KEYS) keys = new Set(listed);
-        }
-        if (repeated) noteRepeatedKey(decoded, key);
-      }
+      keys.push(this.key());
       this.skipBlanks();
       this.at += 1; // `:`
       this.skipBlanks();
@@ -131,6 +131,7 @@ class KeyScan {
       this.at += 1;
     }
     this.at += 1; // `}`
+    noteFirstRepeated(decoded, keys);
   }
 
   /** Reads the key string at `at`, decoded; ends after its closing quote. */

@@ -8,7 +8,7 @@ import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.j
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload, tooDeepWording } from './json-payload.js';
 import { ARGUMENTS_NOT_JSON, readPlainCall, type PlainCall } from './plain-call.js';
-import { tooDeep, valueDepth } from '../../json/index.js';
+import { depthBound, tooDeep } from '../../json/index.js';
 import { append } from '../../append.js';
 
 /** A delimited JSON payload as a grammar found it. */
@@ -52,9 +52,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     notNative: plain === ARGUMENTS_NOT_JSON,
   });
   if (!payload.ok) return refusedPayload(payload.issue);
-  const endRepair: Repair | undefined = source.closed
-    ? undefined
-    : { kind: 'missing-end-marker', offset: source.span.end };
+  const endRepair = endRepairOf(source);
   const values =
     source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0])
       ? (payload.values[0] as unknown[])
@@ -65,9 +63,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   // The arguments lie inside the payload, one level down at least: within maxDepth when the
   // payload is within one more. Noted only where the section check would otherwise walk them.
   const measured =
-    payload.depthAtMost !== undefined &&
-    payload.depthAtMost <= context.limits.maxDepth + 1 &&
-    source.payload.end - source.payload.start > context.limits.maxDepth;
+    payload.depthAtMost !== undefined && argumentsMeasured(payload.depthAtMost, context, source);
   for (const value of values) {
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
@@ -102,25 +98,44 @@ function lowerPlainCall(
 ): LoweredCalls {
   const { start, end } = source.payload;
   const { maxDepth } = context.limits;
-  // As `parseJson` bounds a payload it read natively, the call object counting one level.
+  // As `parseJson` bounds a payload it read natively, the call object around the arguments.
   const limit = maxDepth + WRAPPER_LEVELS;
-  let depthAtMost = (end - start) >> 1;
-  if (end - start > 2 * limit) {
-    depthAtMost = valueDepth(plain.arguments, limit - 1) + 1;
-    if (depthAtMost > limit)
-      return refusedPayload(tooDeepWording(tooDeep(limit, start), maxDepth).issue);
+  const depthAtMost = depthBound(plain.arguments, end - start, limit, 1);
+  if (depthAtMost > limit) {
+    return refusedPayload(tooDeepWording(tooDeep(limit, start), maxDepth).issue);
   }
-  if (depthAtMost <= maxDepth + 1 && end - start > maxDepth) markWithinDepth(plain.arguments);
+  if (argumentsMeasured(depthAtMost, context, source)) markWithinDepth(plain.arguments);
   const call: RawCall = {
     name: plain.name,
     arguments: plain.arguments,
     format: source.format,
     span: source.span,
-    repairs: source.closed ? [] : [{ kind: 'missing-end-marker', offset: source.span.end }],
+    repairs: callRepairs(NO_REPAIRS, NO_REPAIRS, endRepairOf(source)),
     complete: true,
   };
   return { calls: [call], issues: [] };
 }
+
+/**
+ * Whether a payload's nesting bound, as its native reading measured it, keeps the arguments inside
+ * within `maxDepth` (one level down at least), on a payload long enough for the section's check to
+ * walk them otherwise.
+ */
+function argumentsMeasured(
+  depthAtMost: number,
+  context: FormatContext,
+  source: JsonCallsSource,
+): boolean {
+  const { maxDepth } = context.limits;
+  return depthAtMost <= maxDepth + 1 && source.payload.end - source.payload.start > maxDepth;
+}
+
+/** The repair of a section whose closing marker never came, or undefined. */
+function endRepairOf(source: JsonCallsSource): Repair | undefined {
+  return source.closed ? undefined : { kind: 'missing-end-marker', offset: source.span.end };
+}
+
+const NO_REPAIRS: readonly Repair[] = [];
 
 /**
  * A call's repairs: the payload's, the call object's, then the missing end marker's. Each call
