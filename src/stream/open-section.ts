@@ -78,12 +78,15 @@ export interface SectionSetup {
   initial: string;
   markerLength: number;
   /** Candidate formats, in priority order. */
-  formats: Format[];
+  formats: readonly Format[];
   placement: Placement;
   engine: StreamEngine;
   ids: IdPool;
   phase2: StreamPhase2;
-  /** Up to {@link LOOK_BEHIND} units of output just before the marker. */
+  /**
+   * Output just before the marker: all of it, or at least its last {@link LOOK_BEHIND} units
+   * (only those are read).
+   */
   before: string;
   /** Calls read, start events sent and sections claimed so far, shared with the stream. */
   counters: { calls: number; index: number; sections: number };
@@ -120,17 +123,10 @@ export function createSectionState(setup: SectionSetup): SectionState {
   const { start, markerLength, formats, engine, ids, counters, phase2 } = setup;
   const { plan } = engine.settings;
   const held = createHeldText(setup.initial);
-  const endMarkers = formats.every((format) => format.endMarkers !== undefined)
-    ? [...new Set(formats.flatMap((format) => format.endMarkers ?? []))]
-    : undefined;
+  const { endMarkers, endStart } = endsOf(formats);
   // Finds end markers in new text only; absent when some candidate gave none.
   const endFinder: Finder | undefined =
-    endMarkers !== undefined && endMarkers.length > 0 ? createFinder(endMarkers) : undefined;
-  // The unit every end marker starts with (hermes: `<`), or -1 when they start with different
-  // units or there are none.
-  const endStarts = [...new Set((endMarkers ?? []).map((marker) => marker.charCodeAt(0)))];
-  const endStart =
-    endFinder !== undefined && endStarts.length === 1 ? (endStarts[0] as number) : -1;
+    endMarkers !== undefined ? createFinder(endMarkers) : undefined;
   // The end finder has no partial match and all end markers start with `endStart`: a one-unit
   // delta of another unit cannot start or continue one, and is not fed to it. Tested before the
   // call: called on every one-unit push, the finder cost a sixth of a long call's pushes, though
@@ -368,6 +364,40 @@ export function createSectionState(setup: SectionSetup): SectionState {
   noteDue();
   feedEnds(setup.initial.slice(markerLength), start + markerLength);
   return state;
+}
+
+/** The end markers a section's candidates share, worked out once per candidate list. */
+interface SectionEnds {
+  /** Every candidate's end markers, each once; `undefined` when some candidate has none. */
+  endMarkers: readonly string[] | undefined;
+  /** The unit every end marker starts with (hermes: `<`), or -1 when they differ or are absent. */
+  endStart: number;
+}
+
+/**
+ * Per candidate list (the marker table's lists, which every hit of a marker shares): a flood of
+ * markers opens a section at each, and working the end markers out again at each (sets, copies and
+ * the finder's table looked up by its needles' text) took a fifth of such a stream's time.
+ */
+const SECTION_ENDS = new WeakMap<readonly Format[], SectionEnds>();
+
+function endsOf(formats: readonly Format[]): SectionEnds {
+  let ends = SECTION_ENDS.get(formats);
+  if (ends === undefined) {
+    ends = sectionEnds(formats);
+    SECTION_ENDS.set(formats, ends);
+  }
+  return ends;
+}
+
+function sectionEnds(formats: readonly Format[]): SectionEnds {
+  if (!formats.every((format) => format.endMarkers !== undefined)) {
+    return { endMarkers: undefined, endStart: -1 };
+  }
+  const endMarkers = [...new Set(formats.flatMap((format) => format.endMarkers ?? []))];
+  if (endMarkers.length === 0) return { endMarkers: undefined, endStart: -1 };
+  const starts = new Set(endMarkers.map((marker) => marker.charCodeAt(0)));
+  return { endMarkers, endStart: starts.size === 1 ? (endMarkers[0] as string).charCodeAt(0) : -1 };
 }
 
 /**

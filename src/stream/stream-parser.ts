@@ -229,16 +229,21 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     return intentEnd !== -1 && intentEnd <= position + markerLength;
   }
 
+  /**
+   * The formats that may open a section here. The hit's own list when none is dropped (forced
+   * mode, or a position where bare syntaxes count): the section's end markers are kept per list.
+   */
   function candidates(
     formats: readonly Format[],
     position: number,
     markerLength: number,
-  ): Format[] {
+  ): readonly Format[] {
+    if (!plan.auto) return formats;
     const wholeStart = firstText === -1 || position <= firstText;
-    const intent = intentBy(position, markerLength);
-    return formats.filter(
-      (format) => !(plan.auto && format.syntax === 'bare' && !wholeStart && !intent),
-    );
+    if (wholeStart || intentBy(position, markerLength)) return formats;
+    return formats.some((format) => format.syntax === 'bare')
+      ? formats.filter((format) => format.syntax !== 'bare')
+      : formats;
   }
 
   /** The next marker hit at or after `base`, buffer-relative; the cursor is kept while valid. */
@@ -351,7 +356,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     base += length;
   }
 
-  function openSection(formats: Format[], markerLength: number): void {
+  function openSection(formats: readonly Format[], markerLength: number): void {
     const start = base;
     sectionStart = start;
     section = createSectionState({
@@ -363,7 +368,11 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
         wholeStart: firstText === -1 || start <= firstText,
         intent: intentBy(start, markerLength),
       },
-      before: history.slice(-LOOK_BEHIND),
+      // Not sliced to its last LOOK_BEHIND units here: the history is a string built by
+      // appending, and slicing it flattened up to 16 × LOOK_BEHIND units at every section (a
+      // seventh of the time of a stream of `[`, a section at each). The section slices only
+      // when an issue needs it.
+      before: history,
       engine,
       ids,
       phase2,
