@@ -120,54 +120,238 @@ const NEVER = 2 ** 30 - 1;
  * ```
  */
 export function createSectionState(setup: SectionSetup): SectionState {
-  const { start, markerLength, formats, engine, ids, counters, phase2 } = setup;
-  const { plan } = engine.settings;
-  const held = createHeldText(setup.initial);
-  const { endMarkers, endStart } = endsOf(formats);
+  return new OpenSection(setup);
+}
+
+/**
+ * A class, not a closure over the section's variables: a flood of markers opens a section at
+ * each, and the closures (eight functions and their context per section) were most of what a
+ * section cost to open, and most of the garbage such a stream made.
+ */
+class OpenSection implements SectionState {
+  dueAt = NEVER;
+  readonly held: HeldText;
   // Finds end markers in new text only; absent when some candidate gave none.
-  const endFinder: Finder | undefined =
-    endMarkers !== undefined ? createFinder(endMarkers) : undefined;
+  private readonly endFinder: Finder | undefined;
+  // The unit every end marker starts with (hermes: `<`), or -1 when they differ or are absent.
+  private readonly endStart: number;
   // The end finder has no partial match and all end markers start with `endStart`: a one-unit
   // delta of another unit cannot start or continue one, and is not fed to it. Tested before the
   // call: called on every one-unit push, the finder cost a sixth of a long call's pushes, though
   // it then only looked the unit up in a table: the calls cost, not the lookup.
-  let endsIdle = endStart !== -1;
+  private endsIdle: boolean;
   // An end marker arrived since the grammars last ran.
-  let endSeen = false;
+  private endSeen = false;
   // Retry on a schedule: from the start without end markers, after an undecided answer with them.
-  let scheduled = endFinder === undefined;
+  private scheduled: boolean;
   // Held length at which the next scheduled retry runs.
-  let nextAttempt = 0;
+  private nextAttempt = 0;
   // The only candidate, when it can read a call head early (and its calls are primary).
-  const headFormat =
-    formats.length === 1 && formats[0]?.readCallHead !== undefined && plan.primary.has(formats[0])
-      ? formats[0]
-      : undefined;
+  private readonly headFormat: Format | undefined;
   // 'wait' while the head may still come; undefined once it came or never will.
-  let headState: 'wait' | undefined = headFormat !== undefined ? 'wait' : undefined;
+  private headState: 'wait' | undefined;
   // The last guessed answer and the held length it was read on, confirmed by a later attempt.
-  let lastGuess: { key: string; length: number } | undefined;
+  private lastGuess: { key: string; length: number } | undefined = undefined;
   // The call started from its head, until the section's calls are known.
-  let started: StartedCall | undefined;
+  private started: StartedCall | undefined = undefined;
 
-  function feedEnds(text: string, offset: number): void {
-    if (endFinder === undefined) return;
-    if (endFinder.feed(text, offset) !== undefined) {
-      endSeen = true;
-      noteDue();
+  constructor(private readonly setup: SectionSetup) {
+    const { formats, engine, markerLength, start } = setup;
+    const { plan } = engine.settings;
+    this.held = createHeldText(setup.initial);
+    const { endMarkers, endStart } = endsOf(formats);
+    this.endFinder = endMarkers !== undefined ? createFinder(endMarkers) : undefined;
+    this.endStart = endStart;
+    this.endsIdle = endStart !== -1;
+    this.scheduled = this.endFinder === undefined;
+    const only = formats.length === 1 ? formats[0] : undefined;
+    this.headFormat = only?.readCallHead !== undefined && plan.primary.has(only) ? only : undefined;
+    this.headState = this.headFormat !== undefined ? 'wait' : undefined;
+    this.noteDue();
+    this.feedEnds(setup.initial.slice(markerLength), start + markerLength);
+  }
+
+  append(delta: string, out: StreamEvent[]): StreamEvent | undefined {
+    // Most deltas inside a call are one unit: its code is read once, here, for all three readers.
+    const unit = delta.length === 1 ? delta.charCodeAt(0) : -1;
+    if (!this.endsIdle || unit === -1 || unit === this.endStart) {
+      this.feedEnds(delta, this.setup.start + this.held.length);
+    }
+    if (unit === -1) this.held.append(delta);
+    else this.held.appendUnit(unit, delta);
+    if (this.started !== undefined) return extendCall(this.started, delta, unit);
+    // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays
+    // (see `Format.readCallHead`): a delta without a `{` can at most make a refusal readable,
+    // which sends nothing, so the head is not read again on it (each read rereads the text).
+    if (delta.includes('{')) this.tryHead(out);
+    return undefined;
+  }
+
+  due(): boolean {
+    // settle would try the head again on the same text, with the same answer.
+    return this.held.length >= this.dueAt;
+  }
+
+  settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined {
+    const { setup, held } = this;
+    const { start, formats, counters, phase2, ids } = setup;
+    const { plan } = setup.engine.settings;
+    if (!final) {
+      this.tryHead(out);
+      const due = this.endSeen || (this.scheduled && held.length >= this.nextAttempt);
+      if (!due) return undefined;
+    }
+    this.endSeen = false;
+    this.noteDue();
+    const text = held.text();
+    const decision = decideSection(
+      {
+        text,
+        base: start,
+        markerLength: setup.markerLength,
+        formats,
+        placement: setup.placement,
+        final,
+        outputKey: setup.outputKey,
+      },
+      setup.engine.settings,
+    );
+    if (decision.kind !== 'wait' && decision.guessed) {
+      // Trusted only when an attempt on markedly shorter text gave the same answer.
+      const key =
+        decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
+      const last = this.lastGuess;
+      const same = last !== undefined && last.key === key && last.length * GROWTH <= held.length;
+      if (!same) {
+        this.lastGuess = { key, length: held.length };
+        this.retryLater();
+        return undefined;
+      }
+    }
+    if (decision.kind === 'wait') {
+      this.retryLater();
+      return undefined;
+    }
+    if (decision.kind === 'unclaimed') {
+      if (this.started !== undefined) abandonCall(this.started, { start, end: start + 1 }, out);
+      pushText(out, 'text-delta', text.slice(0, 1));
+      return {
+        stop: false,
+        rest: text.slice(1),
+        restStart: start + 1,
+        cursor: start + 1,
+        consumed: text.slice(0, 1),
+        held: text,
+      };
+    }
+    const { section, format, intent } = decision;
+    pushText(out, 'text-delta', text.slice(0, Math.max(0, section.start - start)));
+    const written = sectionText(
+      section,
+      () => text.slice(section.start - start, section.end - start),
+      plan.reasoningInContent === true,
+    );
+    pushText(out, 'text-delta', written.content);
+    pushText(out, 'reasoning-delta', written.reasoning);
+    let pending = this.started;
+    const calls: ExtractedCall[] = [];
+    let stop = false;
+    for (const raw of section.calls) {
+      if (counters.calls >= plan.maxCalls) {
+        section.issues.push({
+          code: 'too-many-calls',
+          message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
+          offset: raw.span.start,
+        });
+        stop = true;
+        break;
+      }
+      counters.calls += 1;
+      calls.push({ ...raw, fallback: !plan.primary.has(format), intent });
+    }
+    phase2.note(section.issues, calls, (offset) => {
+      const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);
+      // Sliced before joining: the held text may be the rest of a long output, and joining it
+      // whole for every issue copied all of it each time.
+      const before = from < start ? setup.before.slice(from - (start - setup.before.length)) : '';
+      return {
+        at: from,
+        text: before + text.slice(Math.max(0, from - start), offset + 64 - start),
+      };
+    });
+    for (const call of calls) {
+      if (call.fallback) {
+        phase2.defer(call, text, start);
+        continue;
+      }
+      const outcome = emitCall(call, pending, {
+        decide: phase2.decide,
+        ids,
+        index: counters.index,
+        out,
+      });
+      if (outcome !== 'reconciled') counters.index += 1;
+      pending = undefined;
+    }
+    if (pending !== undefined) {
+      const issue = section.issues.find((candidate) => candidate.offset !== undefined);
+      if (calls.length === 0 && issue !== undefined)
+        phase2.adopt(pending.id, pending.format, issue);
+      else abandonCall(pending, { start: section.start, end: section.end }, out);
+    }
+    const consumed = text.slice(
+      Math.max(0, section.end - start - LOOK_BEHIND),
+      section.end - start,
+    );
+    if (stop)
+      return {
+        stop: true,
+        rest: '',
+        restStart: section.end,
+        cursor: section.end,
+        consumed,
+        held: text,
+      };
+    return {
+      stop: false,
+      rest: text.slice(section.end - start),
+      restStart: section.end,
+      cursor: section.end,
+      consumed,
+      held: text,
+    };
+  }
+
+  openCall(): StartedCall | undefined {
+    return this.started;
+  }
+
+  format(): CallFormat {
+    return (this.setup.formats[0] as Format).id;
+  }
+
+  private feedEnds(text: string, offset: number): void {
+    const finder = this.endFinder;
+    if (finder === undefined) return;
+    if (finder.feed(text, offset) !== undefined) {
+      this.endSeen = true;
+      this.noteDue();
     }
     // Asked after one-unit deltas only: a stream of longer deltas never skips the finder, and
     // should not pay for the question (after one, the next one-unit delta is fed and asks).
-    endsIdle = text.length === 1 && endStart !== -1 && endFinder.idle();
+    this.endsIdle = text.length === 1 && this.endStart !== -1 && finder.idle();
   }
 
-  function tryHead(out: StreamEvent[]): void {
-    if (headState !== 'wait' || headFormat === undefined) return;
-    if (counters.calls >= plan.maxCalls) {
-      headState = undefined;
+  private tryHead(out: StreamEvent[]): void {
+    const headFormat = this.headFormat;
+    if (this.headState !== 'wait' || headFormat === undefined) return;
+    const { setup } = this;
+    const { counters, engine } = setup;
+    if (counters.calls >= engine.settings.plan.maxCalls) {
+      this.headState = undefined;
       return;
     }
-    const text = held.text();
+    const text = this.held.text();
     let head: CallHead | 'wait' | undefined;
     try {
       head = headFormat.readCallHead?.(text, 0);
@@ -175,195 +359,40 @@ export function createSectionState(setup: SectionSetup): SectionState {
       head = undefined;
     }
     if (head === 'wait') return;
-    headState = undefined;
+    this.headState = undefined;
     if (head === undefined || !argumentsStreamAsRead(engine.settings.tools, head.name)) return;
-    started = startCall(
+    const started = startCall(
       {
         name: head.name,
         ownId: head.id,
         format: headFormat.id,
-        start,
-        raw: held,
+        start: setup.start,
+        raw: this.held,
         rawStart: head.argumentsStart,
         ends: headFormat.endMarkers ?? [],
       },
       counters.index,
-      ids,
+      setup.ids,
       engine.settings.limits.maxDepth,
       out,
     );
+    this.started = started;
     counters.index += 1;
     feedCall(started, text.slice(head.argumentsStart), out);
   }
 
-  /** Sets `dueAt`, which {@link SectionState.due} answers from, after what it depends on changed. */
-  function noteDue(): void {
-    state.dueAt = endSeen ? 0 : scheduled ? nextAttempt : NEVER;
+  /** The answer is not final yet: the grammars run again once the text has grown by half. */
+  private retryLater(): void {
+    const length = this.held.length;
+    this.scheduled = true;
+    this.nextAttempt = Math.max(length + MIN_STEP, Math.ceil(length * GROWTH));
+    this.noteDue();
   }
 
-  // `dueAt` writable here: only the section sets it.
-  const state: SectionState & { dueAt: number } = {
-    dueAt: NEVER,
-    append(delta, out) {
-      // Most deltas inside a call are one unit: its code is read once, here, for all three readers.
-      const unit = delta.length === 1 ? delta.charCodeAt(0) : -1;
-      if (!endsIdle || unit === -1 || unit === endStart) feedEnds(delta, start + held.length);
-      if (unit === -1) held.append(delta);
-      else held.appendUnit(unit, delta);
-      if (started !== undefined) return extendCall(started, delta, unit);
-      // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays
-      // (see `Format.readCallHead`): a delta without a `{` can at most make a refusal readable,
-      // which sends nothing, so the head is not read again on it (each read rereads the text).
-      if (delta.includes('{')) tryHead(out);
-      return undefined;
-    },
-    due() {
-      // settle would try the head again on the same text, with the same answer.
-      return held.length >= state.dueAt;
-    },
-    settle(final, out) {
-      if (!final) {
-        tryHead(out);
-        const due = endSeen || (scheduled && held.length >= nextAttempt);
-        if (!due) return undefined;
-      }
-      endSeen = false;
-      noteDue();
-      const text = held.text();
-      const decision = decideSection(
-        {
-          text,
-          base: start,
-          markerLength,
-          formats,
-          placement: setup.placement,
-          final,
-          outputKey: setup.outputKey,
-        },
-        engine.settings,
-      );
-      if (decision.kind !== 'wait' && decision.guessed) {
-        // Trusted only when an attempt on markedly shorter text gave the same answer.
-        const key =
-          decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
-        const same =
-          lastGuess !== undefined &&
-          lastGuess.key === key &&
-          lastGuess.length * GROWTH <= held.length;
-        if (!same) {
-          lastGuess = { key, length: held.length };
-          scheduled = true;
-          nextAttempt = Math.max(held.length + MIN_STEP, Math.ceil(held.length * GROWTH));
-          noteDue();
-          return undefined;
-        }
-      }
-      if (decision.kind === 'wait') {
-        scheduled = true;
-        nextAttempt = Math.max(held.length + MIN_STEP, Math.ceil(held.length * GROWTH));
-        noteDue();
-        return undefined;
-      }
-      if (decision.kind === 'unclaimed') {
-        if (started !== undefined) abandonCall(started, { start, end: start + 1 }, out);
-        pushText(out, 'text-delta', text.slice(0, 1));
-        return {
-          stop: false,
-          rest: text.slice(1),
-          restStart: start + 1,
-          cursor: start + 1,
-          consumed: text.slice(0, 1),
-          held: text,
-        };
-      }
-      const { section, format, intent } = decision;
-      pushText(out, 'text-delta', text.slice(0, Math.max(0, section.start - start)));
-      const written = sectionText(
-        section,
-        () => text.slice(section.start - start, section.end - start),
-        plan.reasoningInContent === true,
-      );
-      pushText(out, 'text-delta', written.content);
-      pushText(out, 'reasoning-delta', written.reasoning);
-      let pending = started;
-      const calls: ExtractedCall[] = [];
-      let stop = false;
-      for (const raw of section.calls) {
-        if (counters.calls >= plan.maxCalls) {
-          section.issues.push({
-            code: 'too-many-calls',
-            message: `more than ${plan.maxCalls} tool calls in one output; the rest were not read`,
-            offset: raw.span.start,
-          });
-          stop = true;
-          break;
-        }
-        counters.calls += 1;
-        calls.push({ ...raw, fallback: !plan.primary.has(format), intent });
-      }
-      phase2.note(section.issues, calls, (offset) => {
-        const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);
-        // Sliced before joining: the held text may be the rest of a long output, and joining it
-        // whole for every issue copied all of it each time.
-        const before = from < start ? setup.before.slice(from - (start - setup.before.length)) : '';
-        return {
-          at: from,
-          text: before + text.slice(Math.max(0, from - start), offset + 64 - start),
-        };
-      });
-      for (const call of calls) {
-        if (call.fallback) {
-          phase2.defer(call, text, start);
-          continue;
-        }
-        const outcome = emitCall(call, pending, {
-          decide: phase2.decide,
-          ids,
-          index: counters.index,
-          out,
-        });
-        if (outcome !== 'reconciled') counters.index += 1;
-        pending = undefined;
-      }
-      if (pending !== undefined) {
-        const issue = section.issues.find((candidate) => candidate.offset !== undefined);
-        if (calls.length === 0 && issue !== undefined)
-          phase2.adopt(pending.id, pending.format, issue);
-        else abandonCall(pending, { start: section.start, end: section.end }, out);
-      }
-      const consumed = text.slice(
-        Math.max(0, section.end - start - LOOK_BEHIND),
-        section.end - start,
-      );
-      if (stop)
-        return {
-          stop: true,
-          rest: '',
-          restStart: section.end,
-          cursor: section.end,
-          consumed,
-          held: text,
-        };
-      return {
-        stop: false,
-        rest: text.slice(section.end - start),
-        restStart: section.end,
-        cursor: section.end,
-        consumed,
-        held: text,
-      };
-    },
-    held,
-    openCall() {
-      return started;
-    },
-    format() {
-      return (formats[0] as Format).id;
-    },
-  };
-  noteDue();
-  feedEnds(setup.initial.slice(markerLength), start + markerLength);
-  return state;
+  /** Sets `dueAt`, which {@link SectionState.due} answers from, after what it depends on changed. */
+  private noteDue(): void {
+    this.dueAt = this.endSeen ? 0 : this.scheduled ? this.nextAttempt : NEVER;
+  }
 }
 
 /** The end markers a section's candidates share, worked out once per candidate list. */
