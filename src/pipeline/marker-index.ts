@@ -285,6 +285,10 @@ class TableCursor implements MarkerCursor {
   // The markers searched on their own that start near the query (see `startingNear`), made on
   // first use and reused.
   private near: number[] | undefined;
+  // Queries answered with a near check. Past NEAR_CHECKS the markers are searched for real (once,
+  // then remembered): a text with a hit at every unit (a flood of `[`) paid for a near check at
+  // each, a fifth of its time.
+  private nearChecks = 0;
   // For `nextBareOnly`, made on first use (only outputs with example blocks need it).
   private bareAt: number[] | undefined;
   private bareFrom: number[] | undefined;
@@ -398,7 +402,8 @@ class TableCursor implements MarkerCursor {
     // markers start that near is looked up once, when first needed: `best` only moves closer, so
     // the markers starting up to it then include those starting up to it later.
     let near: number[] | undefined;
-    if (nextAt === undefined && Math.min(best, text.length) - from <= NEAR) {
+    const nearChecked = this.nearChecks < NEAR_CHECKS;
+    if (nextAt === undefined && nearChecked && Math.min(best, text.length) - from <= NEAR) {
       // No marker searched on its own has a known position yet: only those starting near matter.
       near = this.startingNear(from, best);
       if (near.length === 0) solo = NONE;
@@ -407,7 +412,7 @@ class TableCursor implements MarkerCursor {
       let at = nextAt === undefined ? -1 : (nextAt[index] as number);
       if (at === -2) continue;
       if (at < from) {
-        if (Math.min(best, text.length) - from <= NEAR) {
+        if (nearChecked && Math.min(best, text.length) - from <= NEAR) {
           near ??= this.startingNear(from, best);
           if (!near.includes(index)) continue;
         }
@@ -491,6 +496,7 @@ class TableCursor implements MarkerCursor {
     const { text } = this;
     const { soloByUnit } = this.table;
     const near = (this.near ??= []);
+    this.nearChecks += 1;
     // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
     while (near.length > 0) near.pop();
     const empty = soloByUnit.get(-1);
@@ -549,6 +555,8 @@ class FilledArrays {
  * only up to it (a few comparisons each instead of a search to the end of the text).
  */
 const NEAR = 4;
+/** Queries a cursor answers with near checks before it searches its markers for real. */
+const NEAR_CHECKS = 16;
 
 const NONE: readonly number[] = [];
 

@@ -140,6 +140,39 @@ describe('the marker cursor across queries', () => {
     );
   });
 
+  it("should give a new cursor's hits when queried at every hit of a flood of markers", () => {
+    // Past its first few queries a cursor stops checking near each hit and searches instead: the
+    // hits must not change at that point, or after it.
+    const flood = ['[', '{', '[TOOL_', '[TOOL_CALLS]', '<|python_start|>', '<tool_call>', 'x'];
+    // Cursors queried past the point where they stop checking near each hit (16 queries).
+    let pastNearChecks = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...flood), { minLength: 20, maxLength: 80 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 40, maxLength: 80 }),
+        (parts, steps) => {
+          const text = parts.join('');
+          const firstAngle = text.indexOf('<');
+          for (const window of [undefined, windowOf(text)]) {
+            const cursor = createMarkerCursor(table, text, window, firstAngle);
+            let from = 0;
+            let queries = 0;
+            for (const step of steps) {
+              const hit = view(cursor, from);
+              expect(hit).toEqual(view(createMarkerCursor(table, text, window, firstAngle), from));
+              if (hit === undefined) break;
+              queries += 1;
+              from = Math.max(from, hit.position + step);
+            }
+            if (queries > 16) pastNearChecks += 1;
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(pastNearChecks).toBeGreaterThan(250);
+  });
+
   it('should find a solo marker right after a lane hit, and one a query later', () => {
     const text = '<tool_call>[TOOL_CALLS]';
     const cursor = createMarkerCursor(table, text, undefined, 0);
