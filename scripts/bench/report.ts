@@ -120,6 +120,14 @@ export interface BenchReport {
   targets: TargetRow[];
 }
 
+/**
+ * Text for a table cell: a `|` escaped, or it ends the cell (in a code span too), as harmony's
+ * `<|start|>assistant` label did, shifting its row's cells.
+ */
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|');
+}
+
 function ms(value: number): string {
   if (!Number.isFinite(value)) return '–';
   if (value >= 100) return value.toFixed(0);
@@ -168,7 +176,7 @@ export function renderMarkdown(report: BenchReport): string {
     );
     for (const row of report.targets) {
       lines.push(
-        `| ${row.target} | ${fixed(row.measured)} ${row.unit} | ${row.limit} ${row.unit} | ${row.met ? 'yes' : '**no**'} | ${row.note} |`,
+        `| ${cell(row.target)} | ${fixed(row.measured)} ${row.unit} | ${row.limit} ${row.unit} | ${row.met ? 'yes' : '**no**'} | ${cell(row.note)} |`,
       );
     }
     lines.push('');
@@ -193,7 +201,7 @@ export function renderMarkdown(report: BenchReport): string {
       lines.push('| contender | µs | ratio |', '| --- | ---: | ---: |');
       for (const row of comparison.rows) {
         lines.push(
-          `| ${row.contender}${row.correct ? '' : ' ✗'} | ${us(row.ms)} | ${fixed(row.ratio)}× |`,
+          `| ${cell(row.contender)}${row.correct ? '' : ' ✗'} | ${us(row.ms)} | ${fixed(row.ratio)}× |`,
         );
       }
       lines.push('');
@@ -211,7 +219,7 @@ export function renderMarkdown(report: BenchReport): string {
     );
     for (const row of report.formats) {
       lines.push(
-        `| ${row.format}${row.correct ? '' : ' ✗'} | ${row.bytes} | ${us(row.p1Forced)} | ${us(row.p1Auto)} | ${us(row.p12Forced)} | ${us(row.p12Auto)} |`,
+        `| ${cell(row.format)}${row.correct ? '' : ' ✗'} | ${row.bytes} | ${us(row.p1Forced)} | ${us(row.p1Auto)} | ${us(row.p12Forced)} | ${us(row.p12Auto)} |`,
       );
     }
     lines.push('');
@@ -239,7 +247,7 @@ export function renderMarkdown(report: BenchReport): string {
     );
     for (const row of report.growth) {
       lines.push(
-        `| ${row.label} | ${row.mode}${row.beyondCache === true ? ', beyond cache' : ''} | ${row.n} | ${ms(row.nMs)} | ${ms(row.twoNMs)} | ${fixed(row.ratio)}${row.ratio > 2.3 ? ' **!**' : ''} |`,
+        `| ${cell(row.label)} | ${cell(row.mode)}${row.beyondCache === true ? ', beyond cache' : ''} | ${row.n} | ${ms(row.nMs)} | ${ms(row.twoNMs)} | ${fixed(row.ratio)}${row.ratio > 2.3 ? ' **!**' : ''} |`,
       );
     }
     lines.push('');
@@ -256,7 +264,7 @@ export function renderMarkdown(report: BenchReport): string {
     );
     for (const row of report.stream) {
       lines.push(
-        `| ${row.label} | ${ms(row.parseMs)} | ${ms(row.streamForcedMs)} | ${ms(row.streamAutoMs)} | ${fixed(row.streamForcedMs / row.parseMs)}× | ${ms(row.peerMs)} |`,
+        `| ${cell(row.label)} | ${ms(row.parseMs)} | ${ms(row.streamForcedMs)} | ${ms(row.streamAutoMs)} | ${fixed(row.streamForcedMs / row.parseMs)}× | ${ms(row.peerMs)} |`,
       );
     }
     lines.push('');
@@ -316,7 +324,7 @@ function sections(markdown: string): { head: string; parts: Map<string, string> 
 /** The first cell of a table row, trimmed (the target's name in the targets table). */
 function rowKey(line: string): string | undefined {
   if (!line.startsWith('|') || /^\|[\s:|-]+\|$/.test(line.trim())) return undefined;
-  return line.split('|')[1]?.trim();
+  return line.split(/(?<!\\)\|/)[1]?.trim();
 }
 
 /** The targets table of `earlier`, with the rows `later` measured again replaced or added. */
