@@ -24,9 +24,16 @@ export type ExampleAnswer =
 export interface ExampleTracker {
   /** Logs the fences that complete in `delta` (absolute `offset`). */
   feed(delta: string, offset: number): void;
-  /** The batch cursor's `next(from)`, replayed; `final` once the whole output has been fed. */
+  /**
+   * The batch cursor's `next(from)`, replayed; `final` once the whole output has been fed. The
+   * fences before `from` are forgotten: a later query (this one or {@link fenceAt}) asks from
+   * `from` or after it, as the stream's cursor only moves forward.
+   */
   next(from: number, final: boolean): ExampleAnswer;
-  /** The first fence at or after `from` (absolute), if it has arrived: an example block's close. */
+  /**
+   * The first fence at or after `from` (absolute; not before the last `next` query), if it has
+   * arrived: an example block's close.
+   */
   fenceAt(from: number): number | undefined;
 }
 
@@ -42,8 +49,16 @@ export interface ExampleTracker {
  * ```
  */
 export function createExampleTracker(): ExampleTracker {
-  // Every fence occurrence (overlapping ones too), in order, with its example verdict.
-  const fences: { at: number; example: boolean }[] = [];
+  // The fences from the last query on (every occurrence, overlapping ones too), in order: where
+  // each starts, and whether an example cue introduces it. Queries never go back (the stream's
+  // cursor only moves forward), so the fences before the last one are dropped, and the log holds
+  // those of the text the stream still holds. Found by binary search: a flood of backticks logs a
+  // fence per unit, and a scan of the whole log per query made such a stream quadratic (128 KB of
+  // backticks took seven seconds).
+  let starts: number[] = [];
+  let verdicts: boolean[] = [];
+  // Entries before this index are dropped (removed from the arrays in batches).
+  let head = 0;
   // The last raw text (at least LOOK_BACK + fence units): what introduces a fence.
   let recent = '';
   // Absolute offset of recent[0].
@@ -55,10 +70,27 @@ export function createExampleTracker(): ExampleTracker {
   let searchedFrom = -1;
   let exhausted = false;
 
-  function firstFence(from: number): { at: number; example: boolean } | undefined {
-    // Logs hold one entry per fence of the output: short in practice, so a scan is enough.
-    for (const fence of fences) if (fence.at >= from) return fence;
-    return undefined;
+  /** The index of the first logged fence starting at or after `from`, or -1. */
+  function firstFence(from: number): number {
+    let low = head;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((starts[middle] as number) < from) low = middle + 1;
+      else high = middle;
+    }
+    return low < starts.length ? low : -1;
+  }
+
+  /** Drops the fences before `from`, which no later query asks about. */
+  function forget(from: number): void {
+    const first = firstFence(from);
+    head = first === -1 ? starts.length : first;
+    if (head >= FORGET_BATCH && head * 2 >= starts.length) {
+      starts = starts.slice(head);
+      verdicts = verdicts.slice(head);
+      head = 0;
+    }
   }
 
   return {
@@ -68,11 +100,10 @@ export function createExampleTracker(): ExampleTracker {
       fed = offset + delta.length;
       let at = delta.includes('`') ? recent.indexOf(FENCE, scanFrom) : -1;
       while (at !== -1) {
-        const absolute = recentStart + at;
         const window = recent.slice(Math.max(0, at - LOOK_BACK), at + FENCE.length);
         const fenceIndex = window.length - FENCE.length;
-        const example = createExampleCursor(window).next(fenceIndex) !== undefined;
-        fences.push({ at: absolute, example });
+        starts.push(recentStart + at);
+        verdicts.push(createExampleCursor(window).next(fenceIndex) !== undefined);
         at = recent.indexOf(FENCE, at + 1);
       }
       if (recent.length > 8 * LOOK_BACK) {
@@ -82,38 +113,43 @@ export function createExampleTracker(): ExampleTracker {
       }
     },
     next(from, final) {
+      forget(from);
       if (exhausted) return { kind: 'none' };
       if (cached !== undefined && cached >= from) return { kind: 'example', start: cached };
       let at = Math.max(from, searchedFrom);
       for (;;) {
         const fence = firstFence(at);
-        if (fence === undefined) {
+        if (fence === -1) {
           if (final) {
             exhausted = true;
             return { kind: 'none' };
           }
           return { kind: 'pending', before: Math.max(at, fed - (FENCE.length - 1)) };
         }
-        const open = fence.at;
-        if (fence.example) {
+        const open = starts[fence] as number;
+        if (verdicts[fence] === true) {
           cached = open;
           searchedFrom = open;
           return { kind: 'example', start: open };
         }
-        const close = firstFence(open + FENCE.length)?.at;
-        if (close === undefined) {
+        const close = firstFence(open + FENCE.length);
+        if (close === -1) {
           if (final) {
             exhausted = true;
             return { kind: 'none' };
           }
           return { kind: 'pending', before: Math.max(open + 1, fed - (FENCE.length - 1)) };
         }
-        at = close + FENCE.length;
+        at = (starts[close] as number) + FENCE.length;
         searchedFrom = at;
       }
     },
     fenceAt(from) {
-      return firstFence(from)?.at;
+      const fence = firstFence(from);
+      return fence === -1 ? undefined : starts[fence];
     },
   };
 }
+
+/** Dropped fences are removed from the log once this many (and half the log) have gathered. */
+const FORGET_BATCH = 1024;
