@@ -289,6 +289,16 @@ export function growthInputs(scale: number): GrowthInput[] {
       make: repeat('['),
     },
     {
+      // A code fence at every unit (overlapping): each one is logged and checked for an example
+      // cue. The stream once searched its whole fence log at every query.
+      id: 'backticks',
+      label: 'backticks repeated',
+      forced: 'hermes',
+      base: bytes(MB / 4),
+      unit: 'B',
+      make: repeat('`'),
+    },
+    {
       id: 'quote',
       label: '`"` repeated',
       forced: 'hermes',

@@ -134,6 +134,18 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     options: { reasoning: { prefilled: true } },
   },
   {
+    // More fences than the example guard's log keeps before it forgets those behind the cursor.
+    name: 'example blocks and calls after fourteen hundred plain fences',
+    text: `${'```x```\n'.repeat(700)}For example:\n\`\`\`\n${CALL}\n\`\`\`\n${CALL}\n\`\`\`y\`\`\`${CALL}\n\nFor example:\n\`\`\`\n${CALL}\n\`\`\`\n${CALL}`,
+    options: hermes,
+  },
+  {
+    // A fence at every unit, overlapping: the guard logs one per backtick.
+    name: 'a flood of backticks, then a call',
+    text: `${'`'.repeat(3000)} ${CALL}`,
+    options: hermes,
+  },
+  {
     name: 'harmony headers with no body, then a call',
     text: `${'<|start|>assistant'.repeat(5)}<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>`,
     options: { formats: ['harmony'], reasoning: { startsInside: false } },
