@@ -85,7 +85,19 @@ class FenceCursor implements ExampleCursor {
   }
 }
 
-function isIntroducedAsExample(text: string, fence: number): boolean {
+/**
+ * Whether the paragraph right before a fence introduces it as an example (an example cue in its
+ * last {@link INTRODUCTION_WINDOW} units).
+ *
+ * @param text - Text holding the fence.
+ * @param fence - Where the fence starts.
+ * @returns True when a cue introduces it.
+ * @example
+ * ```ts
+ * isIntroducedAsExample('For example:\n```', 13); // true
+ * ```
+ */
+export function isIntroducedAsExample(text: string, fence: number): boolean {
   const introduction = text.slice(Math.max(0, fence - INTRODUCTION_WINDOW), fence).toLowerCase();
   // Only the paragraph right before the fence introduces it.
   const paragraphStart = introduction.lastIndexOf('\n\n');

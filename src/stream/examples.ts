@@ -5,7 +5,7 @@
  * look-back), and the cursor is replayed over the log, answering "not yet known" instead of
  * reading text that has not arrived.
  */
-import { createExampleCursor } from '../pipeline/example-context.js';
+import { isIntroducedAsExample } from '../pipeline/example-context.js';
 
 const FENCE = '```';
 /** Look-back kept for deciding whether a fence is introduced as an example (the batch window). */
@@ -100,10 +100,10 @@ export function createExampleTracker(): ExampleTracker {
       fed = offset + delta.length;
       let at = delta.includes('`') ? recent.indexOf(FENCE, scanFrom) : -1;
       while (at !== -1) {
-        const window = recent.slice(Math.max(0, at - LOOK_BACK), at + FENCE.length);
-        const fenceIndex = window.length - FENCE.length;
         starts.push(recentStart + at);
-        verdicts.push(createExampleCursor(window).next(fenceIndex) !== undefined);
+        // The batch cursor's test of an opening fence, on the text before it (which `recent`
+        // keeps LOOK_BACK units of).
+        verdicts.push(isIntroducedAsExample(recent, at));
         at = recent.indexOf(FENCE, at + 1);
       }
       if (recent.length > 8 * LOOK_BACK) {
