@@ -2,7 +2,7 @@
  * Long fuzz campaigns and the adversarial growth check.
  *
  *     npm run fuzz -- [--runs N] [--seed S] [--only TEXT]     the properties of test/fuzz
- *     npm run fuzz -- --adversarial [--size UNITS] [--only TEXT]
+ *     npm run fuzz -- --adversarial [--size UNITS] [--stream-size UNITS] [--only TEXT]
  *     npm run fuzz -- --markers [--size UNITS]                every format's markers, flooded
  *
  * The properties are the ones `test/fuzz/properties.test.ts` runs briefly in CI (same invariants:
@@ -12,7 +12,10 @@
  *
  * `--adversarial` times each hostile output of `test/adversarial/inputs.ts` at `size` and
  * `2 * size` units (default 1 MiB) in auto mode and in every format forced, and prints
- * time(2n)/time(n): about 2 is linear, 4 is quadratic. Times are CPU times, best of three, of a
+ * time(2n)/time(n): about 2 is linear, 4 is quadratic. It then streams each output the same way,
+ * in 16-unit deltas from the first push to `end()`, at `--stream-size` (default an eighth of
+ * `size`: a stream does more per unit), with reasoning not forced open so that text goes through
+ * the per-push path rather than being held to the end. Times are CPU times, best of three, of a
  * bundle of `src/` built without esbuild's `keepNames` (tsx's transform wraps every function
  * peggy creates per parse in a naming call, which inflates parse-heavy inputs tenfold); without
  * esbuild the source is timed as tsx loads it. `maxCallSize` and `maxOutputSize` are raised so
@@ -30,13 +33,16 @@ const option = (name: string): string | undefined => {
   return index === -1 ? undefined : args[index + 1];
 };
 const only = option('--only');
+/** The delta size of streamed growth: what models send. */
+const STREAM_DELTA = 16;
 
 if (args.includes('--help')) {
   console.log(
-    'usage: npm run fuzz -- [--runs N] [--seed S] [--only TEXT] | --adversarial [--size UNITS] [--only TEXT] | --markers [--size UNITS]',
+    'usage: npm run fuzz -- [--runs N] [--seed S] [--only TEXT] | --adversarial [--size UNITS] [--stream-size UNITS] [--only TEXT] | --markers [--size UNITS]',
   );
 } else if (args.includes('--adversarial')) {
-  await adversarial(Number(option('--size') ?? 1024 * 1024));
+  const size = Number(option('--size') ?? 1024 * 1024);
+  await adversarial(size, Number(option('--stream-size') ?? Math.round(size / 8)));
 } else if (args.includes('--markers')) {
   await markerFloods(Number(option('--size') ?? 64 * 1024));
 } else {
@@ -95,14 +101,30 @@ interface Growth {
   ratio: number;
 }
 
-function growth(library: Library, mode: string, input: AdversarialInput, size: number): Growth {
+function growth(
+  library: Library,
+  mode: string,
+  input: AdversarialInput,
+  size: number,
+  streamed = false,
+): Growth {
   const parser = library.createParser({
     formats: mode === 'auto' ? 'auto' : [mode as never],
     // Raised so that n and 2n take the same path: crossing maxCallSize between them would time
     // two different things (reading a call, refusing a section).
     limits: { maxOutputSize: 64 * 1024 * 1024, maxCallSize: 64 * 1024 * 1024 },
+    // Not forced open: a stream would hold all of a flood until its end, then read it at once.
+    ...(streamed ? { reasoning: { startsInside: false } } : {}),
   });
-  const parse = (text: string): unknown => parser.parse(text);
+  const parse = streamed
+    ? (text: string): unknown => {
+        const stream = parser.stream();
+        for (let at = 0; at < text.length; at += STREAM_DELTA) {
+          stream.push(text.slice(at, at + STREAM_DELTA));
+        }
+        return stream.end();
+      }
+    : (text: string): unknown => parser.parse(text);
   const smallText = input.make(size);
   const largeText = input.make(2 * size);
   parse(smallText.slice(0, 4096));
@@ -112,32 +134,35 @@ function growth(library: Library, mode: string, input: AdversarialInput, size: n
   return { mode, small, large, ratio: large < 5 ? 2 : large / Math.max(small, 0.5) };
 }
 
-async function adversarial(size: number): Promise<void> {
+async function adversarial(size: number, streamSize: number): Promise<void> {
   const library = await loadLibrary();
   console.log(
-    `adversarial: time(2n)/time(n), n = ${size} units; ${library.source}; node ${process.version}`,
+    `adversarial: time(2n)/time(n), n = ${size} units parsed, ${streamSize} streamed; ${library.source}; node ${process.version}`,
   );
   console.log(
-    '| input | auto n ms | auto 2n ms | auto ratio | worst forced format | its n ms | its 2n ms | its ratio |',
+    '| input | how | auto n ms | auto 2n ms | auto ratio | worst forced format | its n ms | its 2n ms | its ratio |',
   );
-  console.log('|---|---:|---:|---:|---|---:|---:|---:|');
+  console.log('|---|---|---:|---:|---:|---|---:|---:|---:|');
   let flagged = 0;
   for (const input of ADVERSARIAL_INPUTS) {
     if (only !== undefined && !input.name.includes(only)) continue;
-    const auto = growth(library, 'auto', input, size);
-    const forced = library.formatIds.map((id) => growth(library, id, input, size));
-    // The worst format: the highest ratio among those that took measurable time.
-    const worst = forced.reduce((left, right) => (right.ratio > left.ratio ? right : left));
-    const slowest = forced.reduce((left, right) => (right.large > left.large ? right : left));
-    const shown = worst.ratio > 2.5 ? worst : slowest;
-    const flag = auto.ratio > 3 || shown.ratio > 3 ? ' ⚠' : '';
-    if (flag !== '') flagged += 1;
-    console.log(
-      `| ${input.name}${flag} | ${auto.small.toFixed(1)} | ${auto.large.toFixed(1)} | ${auto.ratio.toFixed(2)} | ${shown.mode} | ${shown.small.toFixed(1)} | ${shown.large.toFixed(1)} | ${shown.ratio.toFixed(2)} |`,
-    );
+    for (const streamed of [false, true]) {
+      const n = streamed ? streamSize : size;
+      const auto = growth(library, 'auto', input, n, streamed);
+      const forced = library.formatIds.map((id) => growth(library, id, input, n, streamed));
+      // The worst format: the highest ratio among those that took measurable time.
+      const worst = forced.reduce((left, right) => (right.ratio > left.ratio ? right : left));
+      const slowest = forced.reduce((left, right) => (right.large > left.large ? right : left));
+      const shown = worst.ratio > 2.5 ? worst : slowest;
+      const flag = auto.ratio > 3 || shown.ratio > 3 ? ' ⚠' : '';
+      if (flag !== '') flagged += 1;
+      console.log(
+        `| ${input.name}${flag} | ${streamed ? `stream, ${STREAM_DELTA}-unit deltas` : 'parse'} | ${auto.small.toFixed(1)} | ${auto.large.toFixed(1)} | ${auto.ratio.toFixed(2)} | ${shown.mode} | ${shown.small.toFixed(1)} | ${shown.large.toFixed(1)} | ${shown.ratio.toFixed(2)} |`,
+      );
+    }
   }
   library.dispose();
-  console.log(`adversarial: ${flagged} inputs grew faster than linear`);
+  console.log(`adversarial: ${flagged} input and mode pairs grew faster than linear`);
   if (flagged > 0) process.exitCode = 1;
 }
 

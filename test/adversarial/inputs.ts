@@ -88,6 +88,8 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => `<tool_call>{"name": "f", "arguments": {"a": "${flood('\\', size)}`,
   },
   { name: 'fence flood', make: (size) => flood('```json\n', size) },
+  // A fence at every unit, overlapping: the most fences an output can hold.
+  { name: 'backtick flood', make: (size) => flood('`', size) },
   { name: '<think> flood', make: (size) => flood('<think>', size) },
   {
     name: 'harmony header flood',
