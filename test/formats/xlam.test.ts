@@ -1,4 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JSON_EXTENT_OPTIONS } from '../../src/formats/shared/json-extent.js';
+import { runGrammar } from '../../src/formats/shared/run-grammar.js';
+import { fenceMayOpenList } from '../../src/formats/xlam/index.js';
+import { parse } from '../../src/generated/xlam.js';
 import { createParser } from '../../src/index.js';
 
 const parser = createParser({ formats: ['xlam'], ids: 'sequential' });
@@ -69,5 +74,44 @@ describe('xlam', () => {
   it('should be found in auto mode when the list is the whole output', () => {
     const result = createParser().parse('[{"name": "fees", "arguments": {}}]');
     expect(result.calls.map((call) => call.format)).toEqual(['xlam']);
+  });
+});
+
+describe('the quick look at a fence', () => {
+  const pieces = ['`', '```', 'json', 'JSON', 'Js', 'python', ' ', '\n', '\t', '[', '{', 'x'];
+  const list = '[{"name": "f", "arguments": {}}]';
+
+  it('should turn a fence down only where the grammar cannot match', () => {
+    // Conservative: wherever the look says no, the grammar run it saves finds nothing either.
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces, list), { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        for (
+          let start = text.indexOf('```');
+          start !== -1;
+          start = text.indexOf('```', start + 1)
+        ) {
+          if (fenceMayOpenList(text, start)) continue;
+          refused += 1;
+          expect(runGrammar(parse, text, start, 'Section', JSON_EXTENT_OPTIONS)).toBeUndefined();
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(refused).toBeGreaterThan(500);
+  });
+
+  it('should still read fenced lists written every way the grammar allows', () => {
+    for (const fence of ['```json\n', '```JSON ', '```Json', '```\n', '``` \t\r\n', '```']) {
+      // Read through the fence (a bare read of the list inside would record no fence repair).
+      const calls = parser.parse(`${fence}${list}\n\`\`\``).calls;
+      expect(calls.map((call) => [call.name, call.repairs.map((repair) => repair.kind)])).toEqual([
+        ['f', ['markdown-fence']],
+      ]);
+    }
+    // Another language's fence is not this syntax's: the list in it is read as a bare one.
+    const python = parser.parse(`\`\`\`python\n${list}\n\`\`\``);
+    expect(python.calls.map((call) => call.repairs.map((repair) => repair.kind))).toEqual([[]]);
   });
 });
