@@ -113,6 +113,34 @@ describe('the marker table', () => {
   });
 });
 
+/**
+ * Queries one cursor over `text` step after step, without the window and with it, and checks
+ * each hit against a new cursor's for the same query.
+ *
+ * @param next - Where the query after a hit at `at` starts.
+ * @returns How many queries gave a hit, without the window and with it.
+ */
+function expectFreshHits(
+  text: string,
+  steps: readonly number[],
+  next: (from: number, at: number, step: number) => number,
+): number[] {
+  const firstAngle = text.indexOf('<');
+  return [undefined, windowOf(text)].map((window) => {
+    const cursor = createMarkerCursor(table, text, window, firstAngle);
+    let from = 0;
+    let queries = 0;
+    for (const step of steps) {
+      const hit = view(cursor, from);
+      expect(hit).toEqual(view(createMarkerCursor(table, text, window, firstAngle), from));
+      if (hit === undefined) break;
+      queries += 1;
+      from = next(from, hit.position, step);
+    }
+    return queries;
+  });
+}
+
 describe('the marker cursor across queries', () => {
   it('should give the hits a new cursor gives for each query, with and without the window', () => {
     fc.assert(
@@ -120,20 +148,10 @@ describe('the marker cursor across queries', () => {
         fc.array(fc.constantFrom(...pieces), { maxLength: 10 }),
         fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 20 }),
         (parts, steps) => {
-          const text = parts.join('');
-          const firstAngle = text.indexOf('<');
-          for (const window of [undefined, windowOf(text)]) {
-            const cursor = createMarkerCursor(table, text, window, firstAngle);
-            let from = 0;
-            for (const step of steps) {
-              const fresh = createMarkerCursor(table, text, window, firstAngle);
-              const hit = view(cursor, from);
-              expect(hit).toEqual(view(fresh, from));
-              if (hit === undefined) break;
-              // Stay, step past the hit, or query a few units before it (a section ending early).
-              from = step === 0 ? from : Math.max(from, hit.position + step - 3);
-            }
-          }
+          // Stay, step past the hit, or query a few units before it (a section ending early).
+          expectFreshHits(parts.join(''), steps, (from, at, step) =>
+            step === 0 ? from : Math.max(from, at + step - 3),
+          );
         },
       ),
       { numRuns: 3000 },
@@ -151,21 +169,10 @@ describe('the marker cursor across queries', () => {
         fc.array(fc.constantFrom(...flood), { minLength: 20, maxLength: 80 }),
         fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 40, maxLength: 80 }),
         (parts, steps) => {
-          const text = parts.join('');
-          const firstAngle = text.indexOf('<');
-          for (const window of [undefined, windowOf(text)]) {
-            const cursor = createMarkerCursor(table, text, window, firstAngle);
-            let from = 0;
-            let queries = 0;
-            for (const step of steps) {
-              const hit = view(cursor, from);
-              expect(hit).toEqual(view(createMarkerCursor(table, text, window, firstAngle), from));
-              if (hit === undefined) break;
-              queries += 1;
-              from = Math.max(from, hit.position + step);
-            }
-            if (queries > 16) pastNearChecks += 1;
-          }
+          const [unwindowed] = expectFreshHits(parts.join(''), steps, (from, at, step) =>
+            Math.max(from, at + step),
+          );
+          if ((unwindowed as number) > 16) pastNearChecks += 1;
         },
       ),
       { numRuns: 500 },
