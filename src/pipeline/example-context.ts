@@ -4,10 +4,14 @@
  * It is reported as seen, and its text stays content.
  */
 
-const FENCE = '```';
+/** A code fence: three backticks (the stream's guard and marker hold-back use it too). */
+export const FENCE = '```';
 
-/** How far back from a fence the introduction is looked for. */
-const INTRODUCTION_WINDOW = 160;
+/**
+ * How far back from a fence the introduction is looked for (the stream's guard keeps as much
+ * text before each fence).
+ */
+export const INTRODUCTION_WINDOW = 160;
 
 /** Words that introduce an example, matched case-insensitively in the introduction. */
 const EXAMPLE_CUES: readonly string[] = [

@@ -5,11 +5,11 @@
  * look-back), and the cursor is replayed over the log, answering "not yet known" instead of
  * reading text that has not arrived.
  */
-import { isIntroducedAsExample } from '../pipeline/example-context.js';
-
-const FENCE = '```';
-/** Look-back kept for deciding whether a fence is introduced as an example (the batch window). */
-const LOOK_BACK = 160;
+import {
+  FENCE,
+  INTRODUCTION_WINDOW as LOOK_BACK,
+  isIntroducedAsExample,
+} from '../pipeline/example-context.js';
 
 /** The answer of {@link ExampleTracker.next}. */
 export type ExampleAnswer =

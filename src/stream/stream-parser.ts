@@ -7,6 +7,7 @@
  * the total work stays linear).
  */
 import type { Format } from '../formats/format.js';
+import { FENCE } from '../pipeline/example-context.js';
 import { createMarkerCursor, type MarkerHit, type MarkerTable } from '../pipeline/marker-index.js';
 import { OPEN_REASONING_CLOSERS, REASONING_TOKENS, THINK_OPEN } from '../pipeline/reasoning.js';
 import type { StreamEvent } from '../types.js';
@@ -28,7 +29,6 @@ import type { SectionSettings } from './section.js';
 import { isBlank } from '../formats/shared/blanks.js';
 
 const THINK_CLOSE = '</think>';
-const FENCE = '```';
 
 /** Marker lookups over the stream's text from absolute `origin` to absolute `end`. */
 interface ScanCache {
