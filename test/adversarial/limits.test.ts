@@ -8,6 +8,8 @@ import { createParser, DEFAULT_LIMITS, formatIds } from '../../src/index.js';
 import type { FormatId, ParseResult } from '../../src/index.js';
 import { readCorpus, type CorpusCase } from '../fuzz/corpus.js';
 import { checkResult } from '../fuzz/invariants.js';
+import { randomChunkings, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 import { bigArgument, DEEPSEEK_BEGIN, flood, manyCalls, nestedCall } from './inputs.js';
 
 const MB = 1024 * 1024;
@@ -147,6 +149,65 @@ describe('limits', () => {
         ['too-deep'],
       ]);
     }
+  });
+
+  describe('a bare JSON candidate nested past maxDepth', () => {
+    // Arguments {"a": {"a": ...}} twelve levels deep: past a maxDepth of 4 even with the levels
+    // a wrapper is allowed, so the reader stops before it can tell a call from data.
+    const deep = JSON.parse(`${'{"a":'.repeat(12)}1${'}'.repeat(12)}`) as object;
+    const candidates: [FormatId, string][] = [
+      ['json_block', JSON.stringify({ name: 'f', arguments: deep })],
+      ['json_block', `\`\`\`json\n${JSON.stringify({ name: 'f', arguments: deep })}\n\`\`\``],
+      [
+        'openai_json',
+        JSON.stringify({ tool_calls: [{ function: { name: 'f', arguments: deep } }] }),
+      ],
+      ['llama3_json', JSON.stringify({ name: 'f', parameters: deep })],
+      ['xlam', JSON.stringify([{ name: 'f', arguments: deep }])],
+    ];
+    const options = (formats: 'auto' | FormatId[]) => ({
+      formats,
+      tools: [{ name: 'f', parameters: { type: 'object' } }],
+      limits: { maxDepth: 4 },
+    });
+
+    it.each(candidates)(
+      'should keep it as content and say too-deep in %s, forced and auto (%#)',
+      (format, text) => {
+        for (const formats of [[format], 'auto'] as const) {
+          const result = createParser(options(formats === 'auto' ? 'auto' : [...formats])).parse(
+            text,
+          );
+          expect([formats, result.calls, result.content, codes(result)]).toEqual([
+            formats,
+            [],
+            text,
+            ['too-deep'],
+          ]);
+          expect(result.issues[0]?.message).toContain('maxDepth limit of 4');
+        }
+      },
+    );
+
+    it.each(candidates)('should stream to the same result in %s (%#)', (format, text) => {
+      for (const chunker of [whole, unitByUnit, randomChunkings(4, 7)]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options([format]), deltas);
+      }
+    });
+
+    it('should not call a bare candidate that never closes too deep (it stays content)', () => {
+      const open = JSON.stringify({ name: 'f', arguments: deep }).slice(0, -3);
+      for (const format of ['json_block', 'openai_json', 'llama3_json'] as const) {
+        const result = createParser(options([format])).parse(open);
+        // llama3_json says the output ended inside an object, as it says of any cut-off object.
+        expect([format, result.content, result.calls, codes(result).includes('too-deep')]).toEqual([
+          format,
+          open,
+          [],
+          false,
+        ]);
+      }
+    });
   });
 
   it.each(['auto', 'hermes'] as const)(

@@ -6,6 +6,7 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { readCallObject } from '../shared/call-object.js';
+import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import { readWholeJson } from '../shared/whole-json.js';
 import type { JsonBlockSection } from './ast.js';
 
@@ -15,6 +16,7 @@ import type { JsonBlockSection } from './ast.js';
  * @param node - The candidate's AST.
  * @param context - The output, schemas and limits.
  * @returns The section with one call, or `undefined` when the output is not one call object.
+ * An object too deep to read stays content with its `too-deep` issue.
  */
 export function lowerJsonBlock(
   node: JsonBlockSection,
@@ -23,8 +25,12 @@ export function lowerJsonBlock(
   return match(node)
     .with({ type: 'json-block-section' }, (section) => {
       const whole = readWholeJson(context, section.start, section.payloadStart, section.fenced);
-      if (whole === undefined || !whole.json.payload.ok) return undefined;
+      if (whole === undefined) return undefined;
       const { payload } = whole.json;
+      if (!payload.ok) {
+        const { start, end, json } = whole;
+        return tooDeepCandidate(context, { start, end, closed: json.closed }, [payload.issue]);
+      }
       if (payload.values.length !== 1) return undefined;
       const call = readCallObject(payload.values[0], section.payloadStart);
       if (!call.ok) return undefined;

@@ -7,6 +7,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import type { CallFieldNames } from '../shared/call-object.js';
 import { readCallItem, type JsonExtentNode } from '../shared/json-extent.js';
+import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { Llama3Section } from './ast.js';
 
 /** Llama writes `parameters`; `arguments` is accepted as vLLM does. */
@@ -23,7 +24,8 @@ function hasArgumentsField(value: Record<string, unknown>): boolean {
  * @param node - The section's AST.
  * @param context - The output, schemas and limits.
  * @returns The section up to its last good call, or `undefined` when a bare candidate holds no
- * call (its text is then ordinary content).
+ * call (its text is then ordinary content). A bare object too deep to read stays content with its
+ * `too-deep` issue.
  */
 export function lowerLlama3(node: Llama3Section, context: FormatContext): Section | undefined {
   return match(node)
@@ -66,7 +68,12 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
             open: true,
           };
         }
-        if (!section.tagged) return undefined;
+        if (!section.tagged)
+          return tooDeepCandidate(
+            context,
+            { start: section.start, end: item.end, closed: item.closed, open: false },
+            [outcome.issue],
+          );
         return {
           start: section.start,
           end: item.end,

@@ -7,6 +7,7 @@ import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { isPlainObject, readCallObject } from '../shared/call-object.js';
+import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import { readWholeJson } from '../shared/whole-json.js';
 import type { OpenaiJsonSection } from './ast.js';
 
@@ -16,7 +17,7 @@ import type { OpenaiJsonSection } from './ast.js';
  * @param node - The candidate's AST.
  * @param context - The output, schemas and limits.
  * @returns The section with one call per `tool_calls` entry, or `undefined` when the output is
- * not such an object.
+ * not such an object. An object too deep to read stays content with its `too-deep` issue.
  */
 export function lowerOpenaiJson(
   node: OpenaiJsonSection,
@@ -25,8 +26,12 @@ export function lowerOpenaiJson(
   return match(node)
     .with({ type: 'openai-json-section' }, (section) => {
       const whole = readWholeJson(context, section.start, section.payloadStart, section.fenced);
-      if (whole === undefined || !whole.json.payload.ok) return undefined;
+      if (whole === undefined) return undefined;
       const { payload } = whole.json;
+      if (!payload.ok) {
+        const { start, end, json } = whole;
+        return tooDeepCandidate(context, { start, end, closed: json.closed }, [payload.issue]);
+      }
       const message = payload.values.length === 1 ? payload.values[0] : undefined;
       const entries = isPlainObject(message) ? message['tool_calls'] : undefined;
       if (!Array.isArray(entries)) return undefined;

@@ -6,6 +6,7 @@ import { match } from 'ts-pattern';
 import type { Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import { readCallList } from '../shared/json-extent.js';
+import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { XlamSection } from './ast.js';
 
 /**
@@ -15,7 +16,8 @@ import type { XlamSection } from './ast.js';
  * @param end - Where the grammar stopped.
  * @param context - The output, schemas and limits.
  * @returns The section with its calls and issues, or `undefined` for a closed bare list without
- * calls (a JSON list in prose).
+ * calls (a JSON list in prose). A bare list too deep to read stays content with its `too-deep`
+ * issue.
  */
 export function lowerXlam(
   node: XlamSection,
@@ -25,7 +27,8 @@ export function lowerXlam(
   return match(node)
     .with({ type: 'xlam-section' }, (section) => {
       const { calls, issues } = readCallList(context, section.list, { format: 'xlam' });
-      if (calls.length === 0 && section.wrapper === 'bare' && section.list.closed) return undefined;
+      if (calls.length === 0 && section.wrapper === 'bare' && section.list.closed)
+        return tooDeepCandidate(context, { start: section.start, end, closed: true }, issues);
       const wrapperRepairs: Repair[] = [];
       if (section.wrapper === 'fence')
         wrapperRepairs.push({ kind: 'markdown-fence', offset: section.start });
