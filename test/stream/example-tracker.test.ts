@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  FENCE,
+  INTRODUCTION_WINDOW,
+  isIntroducedAsExample,
+} from '../../src/pipeline/example-context.js';
+import { createExampleTracker, followsUncuedFence } from '../../src/stream/examples.js';
+
+/**
+ * Pieces of text around fences: cues whole and cut, the units a window's edge or lowercasing could
+ * play tricks with (a Kelvin sign lowercases to an ASCII `k`, a dotted capital I to two units, a
+ * capital sigma by its context, a surrogate pair cut at the window's start), and blank lines.
+ */
+const pieces = [
+  '`',
+  '``',
+  FENCE,
+  '\n',
+  '\n\n',
+  'For example:',
+  'e.g.',
+  'EXAMPLE',
+  'exam',
+  'ple',
+  'loo\u212As like',
+  'L\u0130KE THIS',
+  'such as',
+  'ΟΔΟΣ',
+  '\u{10400}',
+  'x',
+  ' ',
+  'x'.repeat(INTRODUCTION_WINDOW - 20),
+];
+
+const texts = fc
+  .array(fc.constantFrom(...pieces), { maxLength: 40 })
+  .map((parts) => parts.join(''));
+
+/** Every occurrence of a fence, overlapping ones included, as the stream's tracker logs them. */
+function fences(text: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(FENCE); at !== -1; at = text.indexOf(FENCE, at + 1)) found.push(at);
+  return found;
+}
+
+describe('followsUncuedFence', () => {
+  it('should only skip fences that no cue introduces', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        let last = -1;
+        let lastVerdict = false;
+        for (const fence of fences(text)) {
+          const verdict = isIntroducedAsExample(text, fence);
+          if (followsUncuedFence(fence, last, lastVerdict))
+            expect([fence, verdict]).toEqual([fence, false]);
+          last = fence;
+          lastVerdict = verdict;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('should skip the fences of a run of backticks after an uncued first one', () => {
+    const text = `Some prose\n\n${'`'.repeat(40)}`;
+    const all = fences(text);
+    expect(all).toHaveLength(38);
+    const skipped = all.filter((fence, index) =>
+      followsUncuedFence(fence, all[index - 1] ?? -1, false),
+    );
+    expect(skipped).toEqual(all.slice(1));
+  });
+
+  it('should look again at each fence after a cued one, and after a gap', () => {
+    expect(followsUncuedFence(13, 12, true)).toBe(false);
+    expect(followsUncuedFence(16, 12, false)).toBe(false);
+    expect(followsUncuedFence(15, 12, false)).toBe(true);
+    expect(followsUncuedFence(0, -1, false)).toBe(false);
+  });
+});
+
+describe('createExampleTracker', () => {
+  it('should give the verdicts the batch test gives, fed in any chunks', () => {
+    // The block a cue opens is the first fence the batch cursor calls an example.
+    fc.assert(
+      fc.property(texts, fc.integer({ min: 1, max: 7 }), (text, size) => {
+        const tracker = createExampleTracker();
+        for (let at = 0; at < text.length; at += size) tracker.feed(text.slice(at, at + size), at);
+        let from = 0;
+        const expected: number[] = [];
+        const seen: number[] = [];
+        for (;;) {
+          const answer = tracker.next(from, true);
+          if (answer.kind !== 'example') break;
+          seen.push(answer.start);
+          from = answer.start + 1;
+        }
+        // The batch pairing: an uncued fence's block is skipped whole, a cued one opens a block.
+        let at = 0;
+        let open = text.indexOf(FENCE, at);
+        while (open !== -1) {
+          if (isIntroducedAsExample(text, open)) {
+            expected.push(open);
+            at = open + 1;
+          } else {
+            const close = text.indexOf(FENCE, open + FENCE.length);
+            if (close === -1) break;
+            at = close + FENCE.length;
+          }
+          open = text.indexOf(FENCE, at);
+        }
+        expect(seen).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
