@@ -11,7 +11,6 @@ import {
   type ParserOptions,
 } from './options.js';
 import { extract, type ExtractPlan } from './pipeline/extract.js';
-import { capIssues } from './pipeline/cap-issues.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
 import { createGate } from './policy/gate.js';
 import { resolvePolicy } from './policy/options.js';
@@ -106,6 +105,7 @@ export function createParser(options: ParserOptions = {}): Parser {
     primary: selection.primary,
     auto: selection.auto,
     maxCalls: limits.maxCalls,
+    maxIssues: limits.maxIssues,
     reasoningStartsInside: reasoning.startsInside,
     reasoningInContent: reasoning.keepInContent,
     reasoningPrefilled: reasoning.prefilled,
@@ -142,7 +142,7 @@ export function createParser(options: ParserOptions = {}): Parser {
       const decision = gate.decide({
         text,
         calls: extraction.calls,
-        issues: extraction.issues,
+        issues: extraction.issues.kept,
         context: contextOf(parseOptions, 'parse'),
         extractMs: extractEnd - started,
         extractEnd,
@@ -152,7 +152,7 @@ export function createParser(options: ParserOptions = {}): Parser {
         rejected: decision.rejected,
         content: extraction.content,
         reasoning: extraction.reasoning,
-        issues: capIssues(extraction.issues, limits.maxIssues),
+        issues: extraction.issues.list(),
         syntaxSeen: extraction.syntaxSeen,
         rejectedByPolicy: decision.rejectedByPolicy,
         rejectedToolNames: decision.rejectedToolNames,

@@ -12,6 +12,7 @@ import {
   type MarkerHit,
   type MarkerTable,
 } from './marker-index.js';
+import { IssueLog } from './cap-issues.js';
 import { tagIssues } from './issue-format.js';
 import { limitArgumentDepth } from './argument-depth.js';
 import { ignoreRejection } from '../ignore-rejection.js';
@@ -35,6 +36,8 @@ export interface ExtractPlan {
   readonly auto: boolean;
   /** At most this many calls are read; more gives a `too-many-calls` issue. */
   readonly maxCalls: number;
+  /** A result lists at most this many issues (see `cap-issues.ts`). */
+  readonly maxIssues: number;
   /**
    * The output starts inside a reasoning block whose `<think>` the chat template wrote, so text
    * before an orphan `</think>` is reasoning (QwQ, DeepSeek R1). Default false: a stream can then
@@ -70,7 +73,8 @@ export interface Extraction {
   calls: ExtractedCall[];
   content: string;
   reasoning: string;
-  issues: Issue[];
+  /** The issues, kept within `maxIssues` and what the gate needs (see `cap-issues.ts`). */
+  issues: IssueLog;
   /** True when any format claimed a section (tool-call syntax was seen). */
   syntaxSeen: boolean;
 }
@@ -86,7 +90,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   const { text } = context;
   // Made at the first call (see append.ts).
   let calls: ExtractedCall[] | undefined;
-  const issues: Issue[] = [];
+  const issues = new IssueLog(plan.maxIssues, plan.maxCalls);
   let syntaxSeen = false;
   let cursor = 0;
 
@@ -220,7 +224,7 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
 function finish(
   calls: ExtractedCall[] | undefined,
   parts: TextParts,
-  issues: Issue[],
+  issues: IssueLog,
   syntaxSeen: boolean,
 ): Extraction {
   return {

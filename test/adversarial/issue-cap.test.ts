@@ -4,6 +4,8 @@ import { createParser, DEFAULT_LIMITS } from '../../src/index.js';
 import { expectEquivalent } from '../stream/equivalence.js';
 import { everyTwoWaySplit, unitByUnit } from '../helpers/chunkers.js';
 import { flood } from './inputs.js';
+import { IssueLog } from '../../src/pipeline/cap-issues.js';
+import type { Issue } from '../../src/index.js';
 
 /** A kimi_k2 section of `count` calls without arguments: one malformed-tool-call issue each. */
 function brokenKimi(count: number, before = 'Sure. '): string {
@@ -65,7 +67,94 @@ describe('maxIssues', () => {
     }
   });
 
+  it('should reject the same sections past the cap, after issues that are no call', () => {
+    // Three example blocks (an example-context issue each, which the gate does not reject) fill
+    // the list before the broken calls come; the calls' issues must still reach the gate.
+    const example =
+      'For example:\n```\n<tool_call>{"name": "f", "arguments": {}}</tool_call>\n```\n';
+    const text = example.repeat(3) + brokenKimi(6, '');
+    for (const maxCalls of [4, 128]) {
+      const options = {
+        formats: ['hermes' as const, 'kimi_k2' as const],
+        ids: 'sequential' as const,
+      };
+      const all = createParser({ ...options, limits: { maxCalls } }).parse(text);
+      const capped = createParser({ ...options, limits: { maxCalls, maxIssues: 2 } }).parse(text);
+      expect(all.issues.map((issue) => issue.code).slice(0, 4)).toEqual([
+        'example-context',
+        'example-context',
+        'example-context',
+        'malformed-tool-call',
+      ]);
+      expect(capped.rejected).toEqual(all.rejected);
+      expect(capped.rejected).toHaveLength(Math.min(maxCalls, 6));
+      expect(capped.issues.at(-1)?.message).toBe(
+        'more than 2 issues in one output; the other 7 were dropped',
+      );
+    }
+  });
+
+  it('should reject the same sections past the cap when calls carry issues of their own', () => {
+    // Two calls too deep to run carry their too-deep issue; the broken sections after them are
+    // rejected up to maxCalls, whatever the list keeps.
+    const deep = '<tool_call>{"name": "f", "arguments": {"a": {"b": {"c": 1}}}}</tool_call>';
+    const text = deep.repeat(2) + brokenKimi(3, '');
+    const options = {
+      formats: ['hermes' as const, 'kimi_k2' as const],
+      ids: 'sequential' as const,
+    };
+    const all = createParser({ ...options, limits: { maxCalls: 2, maxDepth: 2 } }).parse(text);
+    const capped = createParser({
+      ...options,
+      limits: { maxCalls: 2, maxDepth: 2, maxIssues: 1 },
+    }).parse(text);
+    expect(all.rejected.map((rejection) => rejection.reason)).toEqual([
+      'too-large',
+      'too-large',
+      'malformed',
+      'malformed',
+    ]);
+    expect(capped.rejected).toEqual(all.rejected);
+  });
+
   it('should refuse a maxIssues that is not a positive integer', () => {
     expect(() => createParser({ limits: { maxIssues: 0 } })).toThrow(TypeError);
+  });
+});
+
+describe('IssueLog', () => {
+  const issue = (code: Issue['code'], offset: number): Issue => ({ code, message: code, offset });
+
+  it('should keep the first maxIssues issues, then only the call issues the gate may need', () => {
+    const log = new IssueLog(3, 2);
+    const pushed: Issue[] = [];
+    for (let offset = 0; offset < 10_000; offset += 1) {
+      const next = issue(offset % 2 === 0 ? 'malformed-tool-call' : 'example-context', offset);
+      pushed.push(next);
+      log.push(next);
+    }
+    // The first three, then four call issues (twice maxCalls) of the rest, in order.
+    expect(log.kept).toEqual([
+      ...pushed.slice(0, 3),
+      ...pushed
+        .slice(3)
+        .filter((kept) => kept.code === 'malformed-tool-call')
+        .slice(0, 4),
+    ]);
+    expect(log.list()).toEqual([
+      ...pushed.slice(0, 3),
+      {
+        code: 'too-many-issues',
+        message: 'more than 3 issues in one output; the other 9997 were dropped',
+        offset: 3,
+      },
+    ]);
+  });
+
+  it('should list every issue, with no summary, up to maxIssues', () => {
+    const log = new IssueLog(3, 2);
+    const pushed = [issue('too-deep', 1), issue('example-context', 2), issue('too-deep', 3)];
+    for (const next of pushed) log.push(next);
+    expect(log.list()).toEqual(pushed);
   });
 });

@@ -14,6 +14,7 @@ const windowed: ExtractPlan = {
   primary: auto.primary,
   auto: true,
   maxCalls: limits.maxCalls,
+  maxIssues: limits.maxIssues,
   reasoningStartsInside: true,
 };
 /** The reference: every marker occurrence is a hit, as before the window existed. */
