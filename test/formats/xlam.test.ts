@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JSON_EXTENT_OPTIONS } from '../../src/formats/shared/json-extent.js';
 import { runGrammar } from '../../src/formats/shared/run-grammar.js';
-import { fenceMayOpenList } from '../../src/formats/xlam/index.js';
+import { bracketMayOpenList, fenceMayOpenList } from '../../src/formats/xlam/index.js';
 import { parse } from '../../src/generated/xlam.js';
 import { createParser } from '../../src/index.js';
 
@@ -100,6 +100,29 @@ describe('the quick look at a fence', () => {
       { numRuns: 3000 },
     );
     expect(refused).toBeGreaterThan(500);
+  });
+
+  it('should turn a bracket down only where the grammar cannot match', () => {
+    const brackets = ['[', ']', '[TOOL_CALLS]', '[TOOL_', '{', ' ', '\n', '\f', 'x', '"a"', list];
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...brackets), { maxLength: 10 }), (parts) => {
+        const text = parts.join('');
+        for (let start = text.indexOf('['); start !== -1; start = text.indexOf('[', start + 1)) {
+          if (bracketMayOpenList(text, start)) continue;
+          refused += 1;
+          expect(runGrammar(parse, text, start, 'Section', JSON_EXTENT_OPTIONS)).toBeUndefined();
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(refused).toBeGreaterThan(500);
+  });
+
+  it('should still read lists after blanks and after [TOOL_CALLS]', () => {
+    for (const text of [`[ \t\r\n${list.slice(1)}`, `[TOOL_CALLS] ${list}`]) {
+      expect(parser.parse(text).calls.map((call) => call.name)).toEqual(['f']);
+    }
   });
 
   it('should still read fenced lists written every way the grammar allows', () => {

@@ -21,7 +21,9 @@ export const xlam: Format = {
   // `[` also finds `[TOOL_CALLS]`.
   markers: ['[', '```', '<tool_call>'],
   parseAt(context, start) {
-    if (!fenceMayOpenList(context.text, start)) return undefined;
+    if (!fenceMayOpenList(context.text, start) || !bracketMayOpenList(context.text, start)) {
+      return undefined;
+    }
     if (rejected.inside(context, start)) return undefined;
     const matched = runGrammar<XlamSection>(
       parse,
@@ -52,4 +54,22 @@ export function fenceMayOpenList(text: string, start: number): boolean {
   if (!text.startsWith('```', start)) return true;
   const next = text.charCodeAt(start + 3);
   return next === 0x6a || next === 0x4a || firstUnitAfter(text, start + 3) === 0x5b;
+}
+
+/**
+ * At a `[`, what the grammar's two rules that can match there need: `[TOOL_CALLS]`, or blanks and
+ * the `{` of a call object. Looked at before the grammar runs, for the same reason as at a fence:
+ * a run of `[` (or prose full of citations, in forced xlam) is a marker at every bracket.
+ *
+ * @param text - The output.
+ * @param start - Where the section starts.
+ * @returns False only where the grammar cannot match: a `[` that opens neither.
+ * @example
+ * ```ts
+ * bracketMayOpenList('see [3]', 4); // false
+ * ```
+ */
+export function bracketMayOpenList(text: string, start: number): boolean {
+  if (text.charCodeAt(start) !== 0x5b) return true;
+  return firstUnitAfter(text, start + 1) === 0x7b || text.startsWith('[TOOL_CALLS]', start);
 }
