@@ -8,6 +8,7 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import { isPlainObject, readCallObject } from '../shared/call-object.js';
 import { readJsonPayload } from '../shared/json-payload.js';
 import type { CommandR7bAction, CommandR7bNode } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers one command_r7b block to a section.
@@ -52,7 +53,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
   const payload = readJsonPayload(context, action.payload.start, action.payload.end);
   if (!payload.ok) {
     const code = payload.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';
-    return { ...span, calls: [], issues: [{ ...payload.issue, code }] };
+    return sectionOf(span.start, span.end, { calls: [], issues: [{ ...payload.issue, code }] });
   }
   const [first] = payload.values;
   const items = payload.values.length === 1 && Array.isArray(first) ? first : payload.values;
@@ -80,7 +81,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
     if (id !== undefined) call.id = id;
     calls.push(call);
   }
-  return { ...span, calls, issues };
+  return sectionOf(span.start, span.end, { calls, issues });
 }
 
 /** `tool_call_id` as the template writes it (a string), or a number written by a sloppier model. */

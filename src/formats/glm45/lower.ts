@@ -10,6 +10,7 @@ import type { Glm45Section } from './ast.js';
 import { setOwn } from '../shared/own-property.js';
 import { readGlmValue } from './value.js';
 import { implied, incomplete, malformed } from '../shared/issues.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a glm45 section to its call.
@@ -22,7 +23,8 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
   return match(node)
     .with({ type: 'glm45-section' }, (section) => {
       const span = { start: section.start, end: section.end };
-      const done = (issues: Issue[]): Section => ({ ...span, calls: [], issues });
+      const done = (issues: Issue[]): Section =>
+        sectionOf(span.start, span.end, { calls: [], issues });
       const name = section.name.text.trim();
       let complete = section.close !== 'cut';
       if (name === '') {
@@ -72,7 +74,10 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
         repairs,
         complete,
       };
-      return { ...span, calls: [call], issues: complete ? [] : [incomplete(span.start)] };
+      return sectionOf(span.start, span.end, {
+        calls: [call],
+        issues: complete ? [] : [incomplete(span.start)],
+      });
     })
     .exhaustive();
 }

@@ -4,6 +4,7 @@ import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import { notJsonIssue, readCallItems, readCallList } from '../shared/json-extent.js';
 import type { GraniteNode } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a granite section to calls.
@@ -37,5 +38,5 @@ export function lowerGranite(node: GraniteNode, end: number, context: FormatCont
       ],
     }))
     .exhaustive();
-  return { start: node.start, end, ...lowered };
+  return sectionOf(node.start, end, lowered);
 }

@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { readCallItems } from '../shared/json-extent.js';
 import type { Granite20bSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a granite_20b_fc section to its call.
@@ -21,7 +22,7 @@ export function lowerGranite20b(
     .with({ type: 'granite-20b-section' }, (section) => {
       // Nothing closes a call in this syntax, so no end marker can be missing.
       const lowered = readCallItems(context, section.call, { format: 'granite_20b_fc' });
-      return { start: section.start, end, ...lowered };
+      return sectionOf(section.start, end, lowered);
     })
     .exhaustive();
 }

@@ -6,6 +6,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import type { HunyuanSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a hunyuan_a13b section to calls.
@@ -17,16 +18,18 @@ import type { HunyuanSection } from './ast.js';
  */
 export function lowerHunyuan(node: HunyuanSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'hunyuan-section' }, (section) => ({
-      start: section.start,
-      end,
-      ...lowerJsonCalls(context, {
-        format: 'hunyuan_a13b',
-        span: { start: section.start, end: section.trailing.start },
-        payload: section.payload,
-        closed: section.closed,
-        unpackList: true,
-      }),
-    }))
+    .with({ type: 'hunyuan-section' }, (section) =>
+      sectionOf(
+        section.start,
+        end,
+        lowerJsonCalls(context, {
+          format: 'hunyuan_a13b',
+          span: { start: section.start, end: section.trailing.start },
+          payload: section.payload,
+          closed: section.closed,
+          unpackList: true,
+        }),
+      ),
+    )
     .exhaustive();
 }

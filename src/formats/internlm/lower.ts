@@ -3,6 +3,7 @@ import { match, P } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import type { InternLmSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers an internlm section to calls.
@@ -48,5 +49,5 @@ function lowerPlugin(
     payload: section.payload,
     closed: section.closed,
   });
-  return { ...span, calls, issues };
+  return sectionOf(span.start, span.end, { calls, issues });
 }

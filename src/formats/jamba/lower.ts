@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import type { JambaSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a jamba section to calls.
@@ -14,16 +15,18 @@ import type { JambaSection } from './ast.js';
  */
 export function lowerJamba(node: JambaSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'jamba-section' }, (section) => ({
-      start: section.start,
-      end,
-      ...lowerJsonCalls(context, {
-        format: 'jamba',
-        span: { start: section.start, end },
-        payload: section.payload,
-        closed: section.closed,
-        unpackList: true,
-      }),
-    }))
+    .with({ type: 'jamba-section' }, (section) =>
+      sectionOf(
+        section.start,
+        end,
+        lowerJsonCalls(context, {
+          format: 'jamba',
+          span: { start: section.start, end },
+          payload: section.payload,
+          closed: section.closed,
+          unpackList: true,
+        }),
+      ),
+    )
     .exhaustive();
 }

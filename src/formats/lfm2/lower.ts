@@ -4,6 +4,7 @@ import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { Lfm2Section } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers an lfm2 section to calls. A section without `<|tool_call_end|>` gets a
@@ -24,7 +25,7 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
         repairs: closed ? [] : [{ kind: 'missing-end-marker', offset: end }],
         start: section.start,
       });
-      return { start: section.start, end, ...lowered };
+      return sectionOf(section.start, end, lowered);
     })
     .with({ type: 'lfm2-json' }, (section) => {
       const lowered = lowerJsonCalls(context, {
@@ -34,7 +35,7 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
         closed: section.closed,
         unpackList: true,
       });
-      return { start: section.start, end, ...lowered };
+      return sectionOf(section.start, end, lowered);
     })
     .exhaustive();
 }

@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import type { LongcatSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a longcat section to calls.
@@ -14,15 +15,17 @@ import type { LongcatSection } from './ast.js';
  */
 export function lowerLongcat(node: LongcatSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'longcat-section' }, (section) => ({
-      start: section.start,
-      end,
-      ...lowerJsonCalls(context, {
-        format: 'longcat',
-        span: { start: section.start, end },
-        payload: section.payload,
-        closed: section.closed,
-      }),
-    }))
+    .with({ type: 'longcat-section' }, (section) =>
+      sectionOf(
+        section.start,
+        end,
+        lowerJsonCalls(context, {
+          format: 'longcat',
+          span: { start: section.start, end },
+          payload: section.payload,
+          closed: section.closed,
+        }),
+      ),
+    )
     .exhaustive();
 }

@@ -12,6 +12,7 @@ import {
   readCallList,
 } from '../shared/json-extent.js';
 import type { MistralCalls, MistralNamed, MistralNode } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a mistral section.
@@ -30,11 +31,9 @@ export function lowerMistral(node: MistralNode, end: number, context: FormatCont
       issues: [],
       reasoning: context.text.slice(think.text.start, think.text.end),
     }))
-    .with({ type: 'mistral-calls' }, (calls) => ({
-      start: calls.start,
-      end,
-      ...lowerBody(calls, context),
-    }))
+    .with({ type: 'mistral-calls' }, (calls) =>
+      sectionOf(calls.start, end, lowerBody(calls, context)),
+    )
     .exhaustive();
 }
 

@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { Olmo3Section } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers an olmo3 section to calls. A block without `</function_calls>` gets a
@@ -22,7 +23,7 @@ export function lowerOlmo3(node: Olmo3Section, end: number, context: FormatConte
         repairs: section.closed ? [] : [{ kind: 'missing-end-marker', offset: end }],
         start: section.start,
       });
-      return { start: section.start, end, ...lowered };
+      return sectionOf(section.start, end, lowered);
     })
     .with({ type: 'olmo3-malformed' }, (section) => ({
       start: section.start,

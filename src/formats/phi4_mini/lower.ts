@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { notJsonIssue, readCallList } from '../shared/json-extent.js';
 import type { Phi4MiniSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a phi4_mini section to calls.
@@ -20,5 +21,5 @@ export function lowerPhi4Mini(node: Phi4MiniSection, end: number, context: Forma
       issues: [notJsonIssue(extent, 'a list of JSON call objects after functools')],
     }))
     .exhaustive();
-  return { start: node.start, end, ...lowered };
+  return sectionOf(node.start, end, lowered);
 }

@@ -4,6 +4,7 @@ import type { Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { PythonicSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a pythonic section to calls. A list whose `]` (or a block whose `<|python_end|>`) never
@@ -25,7 +26,7 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
         repairs: missingEnd(section.list.closed),
         start: section.start,
       });
-      return { start: section.start, end, ...lowered };
+      return sectionOf(section.start, end, lowered);
     })
     .with({ type: 'pythonic-block' }, (section) => {
       const lowered = lowerPythonCalls(context, {
@@ -34,7 +35,7 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
         repairs: missingEnd(section.closed),
         start: section.start,
       });
-      return { start: section.start, end, ...lowered };
+      return sectionOf(section.start, end, lowered);
     })
     .with({ type: 'pythonic-malformed' }, (section) => ({
       start: section.start,

@@ -7,6 +7,7 @@ import type { FormatContext, Section } from '../format.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import { scanJsonValue } from '../../json/index.js';
 import type { ReactSection } from './ast.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a react section.
@@ -17,7 +18,6 @@ import type { ReactSection } from './ast.js';
  * @returns The section with its call (or an issue), and the thought as reasoning.
  */
 export function lowerReact(node: ReactSection, end: number, context: FormatContext): Section {
-  const reasoning = node.thought === null ? {} : { reasoning: node.thought };
   return match(node.input)
     .with({ type: 'react-json-input' }, (input) => {
       const scan = scanJsonValue(context.text, input.start);
@@ -29,24 +29,28 @@ export function lowerReact(node: ReactSection, end: number, context: FormatConte
         closed: true,
       });
       if (!('call' in read)) {
-        return { start: node.start, end: scan.end, calls: [], issues: [read.issue], ...reasoning };
+        return sectionOf(node.start, scan.end, { calls: [], issues: [read.issue] }, node.thought);
       }
       read.call.complete &&= scan.closed;
-      return { start: node.start, end: scan.end, calls: [read.call], issues: [], ...reasoning };
+      return sectionOf(node.start, scan.end, { calls: [read.call], issues: [] }, node.thought);
     })
-    .with({ type: 'react-text-input' }, (input) => ({
-      start: node.start,
-      end,
-      calls: [],
-      issues: [
+    .with({ type: 'react-text-input' }, (input) =>
+      sectionOf(
+        node.start,
+        end,
         {
-          code: 'malformed-tool-call' as const,
-          message: `the action input of "${node.name.text}" is not a JSON object`,
-          offset: input.start,
-          received: context.text.slice(input.start, Math.min(input.end, input.start + 60)),
+          calls: [],
+          issues: [
+            {
+              code: 'malformed-tool-call' as const,
+              message: `the action input of "${node.name.text}" is not a JSON object`,
+              offset: input.start,
+              received: context.text.slice(input.start, Math.min(input.end, input.start + 60)),
+            },
+          ],
         },
-      ],
-      ...reasoning,
-    }))
+        node.thought,
+      ),
+    )
     .exhaustive();
 }
