@@ -239,8 +239,13 @@ function finish(
 /**
  * A call with how it was found. Built field by field: spreading the call into a literal with two
  * more fields took V8's slow path and was the costliest step of reading a small output.
+ *
+ * @param call - The call a format read.
+ * @param fallback - Whether its format is a fallback for this parser.
+ * @param intent - Whether it is the whole output or follows an intent marker.
+ * @returns The call for phase 2.
  */
-function extractedCall(call: RawCall, fallback: boolean, intent: boolean): ExtractedCall {
+export function extractedCall(call: RawCall, fallback: boolean, intent: boolean): ExtractedCall {
   const extracted: ExtractedCall = {
     name: call.name,
     arguments: call.arguments,

@@ -4,7 +4,7 @@
  * call started early from its head, and the events it gives once its answer is final.
  */
 import type { CallHead, Format } from '../formats/format.js';
-import type { ExtractedCall } from '../pipeline/extract.js';
+import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
 import type { CallFormat, StreamEvent } from '../types.js';
 import {
@@ -267,7 +267,7 @@ class OpenSection implements SectionState {
         break;
       }
       counters.calls += 1;
-      calls.push({ ...raw, fallback: !plan.primary.has(format), intent });
+      calls.push(extractedCall(raw, !plan.primary.has(format), intent));
     }
     phase2.note(section.issues, calls, (offset) => {
       const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);

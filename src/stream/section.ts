@@ -166,22 +166,29 @@ function isWhole(
  */
 export function rebaseSection(section: Section, base: number): Section {
   if (base === 0) return section;
+  // Literals field by field, not spreads: see src/formats/shared/section-of.ts.
   const rebased: Section = {
-    ...section,
     start: section.start + base,
     end: section.end + base,
     calls: section.calls.map((call) => rebaseCall(call, base)),
     issues: section.issues.map((issue) => rebaseIssue(issue, base)),
   };
+  if (section.content !== undefined) rebased.content = section.content;
+  if (section.reasoning !== undefined) rebased.reasoning = section.reasoning;
+  if (section.open !== undefined) rebased.open = section.open;
   return rebased;
 }
 
 function rebaseCall(call: RawCall, base: number): RawCall {
   const moved: RawCall = {
-    ...call,
+    name: call.name,
+    arguments: call.arguments,
+    format: call.format,
     span: { start: call.span.start + base, end: call.span.end + base },
     repairs: call.repairs.map((repair): Repair => ({ ...repair, offset: repair.offset + base })),
+    complete: call.complete,
   };
+  if (call.id !== undefined) moved.id = call.id;
   if (call.malformed !== undefined) moved.malformed = rebaseIssue(call.malformed, base);
   return moved;
 }
