@@ -11,7 +11,8 @@ import type { Issue } from '../types.js';
 
 /**
  * The issues of one output as the scan finds them: all of the first `maxIssues`, then only those
- * the gate may turn into rejections, counting the rest.
+ * the gate may turn into rejections, counting the rest. A class, as the scan's other per-parse
+ * state is: every parse makes one.
  */
 export class IssueLog {
   /**

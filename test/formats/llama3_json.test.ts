@@ -1,10 +1,8 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { braceMayOpenCall } from '../../src/formats/llama3_json/index.js';
-import { JSON_EXTENT_OPTIONS } from '../../src/formats/shared/json-extent.js';
-import { runGrammar } from '../../src/formats/shared/run-grammar.js';
 import { parse } from '../../src/generated/llama3_json.js';
 import { createParser } from '../../src/index.js';
+import { expectLookSound } from '../helpers/quick-look.js';
 
 const parser = createParser({ formats: ['llama3_json'], ids: 'sequential' });
 
@@ -130,26 +128,8 @@ describe('the quick look at a brace', () => {
   const call = '{"name": "f", "parameters": {}}';
 
   it('should turn a brace down only where the grammar cannot match', () => {
-    // Conservative: wherever the look says no, the grammar run it saves finds nothing either.
-    let refused = 0;
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom(...pieces, call), { maxLength: 10 }), (parts) => {
-        const text = parts.join('');
-        for (const marker of ['{', '<|python_tag|>']) {
-          for (
-            let start = text.indexOf(marker);
-            start !== -1;
-            start = text.indexOf(marker, start + 1)
-          ) {
-            if (braceMayOpenCall(text, start)) continue;
-            refused += 1;
-            expect(runGrammar(parse, text, start, 'Section', JSON_EXTENT_OPTIONS)).toBeUndefined();
-          }
-        }
-      }),
-      { numRuns: 3000 },
-    );
-    expect(refused).toBeGreaterThan(500);
+    const markers = ['{', '<|python_tag|>'];
+    expectLookSound({ look: braceMayOpenCall, parse, markers, pieces: [...pieces, call] });
   });
 
   it('should still read a call whose key follows the brace after blanks, and a tagged one', () => {
