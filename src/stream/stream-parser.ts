@@ -258,7 +258,13 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       scan = { origin: base, end, markers: createMarkerCursor(table, buffer) };
     }
     const hit = scan.markers.next(base - scan.origin);
-    return hit === undefined ? undefined : { ...hit, position: hit.position + scan.origin - base };
+    if (hit === undefined) return undefined;
+    // A literal, not a spread of the hit: see src/formats/shared/section-of.ts.
+    return {
+      position: hit.position + scan.origin - base,
+      marker: hit.marker,
+      formats: hit.formats,
+    };
   }
 
   /**

@@ -20,8 +20,7 @@ export function lowerInternLm(node: InternLmSection, end: number, context: Forma
     .with({ type: 'internlm-section', executor: P.nonNullable }, (section) => {
       const executor = context.text.slice(section.executor.start, section.executor.end);
       if (executor === 'plugin') return lowerPlugin(section, span, context);
-      return {
-        ...span,
+      return sectionOf(span.start, span.end, {
         calls: [],
         issues: [
           {
@@ -30,7 +29,7 @@ export function lowerInternLm(node: InternLmSection, end: number, context: Forma
             offset: section.executor.start,
           },
         ],
-      };
+      });
     })
     .with({ type: 'internlm-section', executor: null }, (section) =>
       lowerPlugin(section, span, context),

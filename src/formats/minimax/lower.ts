@@ -2,7 +2,7 @@
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import { readCallItem } from '../shared/json-extent.js';
+import { readCallItem, type JsonExtentNode } from '../shared/json-extent.js';
 import type { MinimaxLines, MinimaxSection } from './ast.js';
 
 /**
@@ -26,7 +26,12 @@ export function lowerMinimax(
       const calls: RawCall[] = [];
       const issues: Issue[] = [];
       for (const item of lines.items) {
-        const shifted = { ...item, start: item.start + base, end: item.end + base };
+        const shifted: JsonExtentNode = {
+          type: item.type,
+          start: item.start + base,
+          end: item.end + base,
+          closed: item.closed,
+        };
         const outcome = readCallItem(context, shifted, {
           format: 'minimax',
           enclosed: section.closed,

@@ -24,7 +24,15 @@ export function lowerQwen3Coder(node: Qwen3CoderNode, context: FormatContext): S
   return match(node)
     .with({ type: 'qwen3-coder-section' }, (section) =>
       lowerXmlSection(
-        { ...section, format: 'qwen3_coder', layout: 'own-lines', tags: TAGS },
+        {
+          format: 'qwen3_coder',
+          layout: 'own-lines',
+          tags: TAGS,
+          start: section.start,
+          end: section.end,
+          items: section.items,
+          close: section.close,
+        },
         context,
       ),
     )

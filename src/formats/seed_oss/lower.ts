@@ -20,7 +20,18 @@ const TAGS = { open: '<seed:tool_call>', close: '</seed:tool_call>' };
 export function lowerSeedOss(node: SeedOssNode, context: FormatContext): Section {
   return match(node)
     .with({ type: 'seed-oss-tool-section' }, (section) =>
-      lowerXmlSection({ ...section, format: 'seed_oss', layout: 'verbatim', tags: TAGS }, context),
+      lowerXmlSection(
+        {
+          format: 'seed_oss',
+          layout: 'verbatim',
+          tags: TAGS,
+          start: section.start,
+          end: section.end,
+          items: section.items,
+          close: section.close,
+        },
+        context,
+      ),
     )
     .with({ type: 'seed-oss-think' }, (think) => {
       const musing = think.text.text.indexOf(TAGS.open);

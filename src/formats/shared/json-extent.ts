@@ -204,8 +204,12 @@ export function readCallList(
 ): { calls: RawCall[]; issues: Issue[] } {
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
+  // Written out, not spread from `options`: see src/formats/shared/section-of.ts.
+  const itemOptions: CallItemOptions = { format: options.format, enclosed: list.closed };
+  if (options.fields !== undefined) itemOptions.fields = options.fields;
+  if (options.accept !== undefined) itemOptions.accept = options.accept;
   for (const item of list.items) {
-    const outcome = readCallItem(context, item, { ...options, enclosed: list.closed });
+    const outcome = readCallItem(context, item, itemOptions);
     if (outcome.ok) calls.push(outcome.call);
     else issues.push(outcome.issue);
   }
