@@ -155,15 +155,20 @@ describe('limits', () => {
     // Arguments {"a": {"a": ...}} twelve levels deep: past a maxDepth of 4 even with the levels
     // a wrapper is allowed, so the reader stops before it can tell a call from data.
     const deep = JSON.parse(`${'{"a":'.repeat(12)}1${'}'.repeat(12)}`) as object;
-    const candidates: [FormatId, string][] = [
-      ['json_block', JSON.stringify({ name: 'f', arguments: deep })],
-      ['json_block', `\`\`\`json\n${JSON.stringify({ name: 'f', arguments: deep })}\n\`\`\``],
+    // The format that claims it when forced, the one that claims it in auto mode, the output.
+    const call = (key: string, value: object) => JSON.stringify({ [key]: 'f', arguments: value });
+    const candidates: [FormatId, FormatId, string][] = [
+      ['json_block', 'json_block', call('tool', deep)],
+      ['json_block', 'json_block', `\`\`\`json\n${call('tool', deep)}\n\`\`\``],
+      // llama3_json comes first in auto mode and reads a name and arguments too.
+      ['json_block', 'llama3_json', call('name', deep)],
       [
+        'openai_json',
         'openai_json',
         JSON.stringify({ tool_calls: [{ function: { name: 'f', arguments: deep } }] }),
       ],
-      ['llama3_json', JSON.stringify({ name: 'f', parameters: deep })],
-      ['xlam', JSON.stringify([{ name: 'f', arguments: deep }])],
+      ['llama3_json', 'llama3_json', JSON.stringify({ name: 'f', parameters: deep })],
+      ['xlam', 'xlam', JSON.stringify([{ name: 'f', arguments: deep }])],
     ];
     const options = (formats: 'auto' | FormatId[]) => ({
       formats,
@@ -172,9 +177,12 @@ describe('limits', () => {
     });
 
     it.each(candidates)(
-      'should keep it as content and say too-deep in %s, forced and auto (%#)',
-      (format, text) => {
-        for (const formats of [[format], 'auto'] as const) {
+      'should keep it as content and say too-deep in %s, forced, and in %s in auto mode (%#)',
+      (forced, auto, text) => {
+        for (const [formats, format] of [
+          [[forced], forced],
+          ['auto', auto],
+        ] as const) {
           const result = createParser(options(formats === 'auto' ? 'auto' : [...formats])).parse(
             text,
           );
@@ -185,14 +193,34 @@ describe('limits', () => {
             ['too-deep'],
           ]);
           expect(result.issues[0]?.message).toContain('maxDepth limit of 4');
+          expect(result.rejected.map((rejection) => [rejection.reason, rejection.format])).toEqual([
+            ['too-large', format],
+          ]);
         }
       },
     );
 
-    it.each(candidates)('should stream to the same result in %s (%#)', (format, text) => {
+    it.each(candidates)('should stream to the same result in %s (%#)', (format, _auto, text) => {
       for (const chunker of [whole, unitByUnit, randomChunkings(4, 7)]) {
         for (const deltas of chunker.chunkings(text)) expectEquivalent(options([format]), deltas);
       }
+    });
+
+    it('should leave deep data that names no call field as content, without an issue', () => {
+      const data = JSON.stringify({ results: [deep, deep] });
+      for (const formats of ['auto', ['json_block'], ['openai_json'], ['llama3_json']] as const) {
+        const result = createParser(options(formats === 'auto' ? 'auto' : [...formats])).parse(
+          data,
+        );
+        expect([formats, result.content, result.issues, result.rejected]).toEqual([
+          formats,
+          data,
+          [],
+          [],
+        ]);
+      }
+      const list = JSON.stringify([deep]);
+      expect(createParser(options(['xlam'])).parse(list).issues).toEqual([]);
     });
 
     it('should not call a bare candidate that never closes too deep (it stays content)', () => {

@@ -6,7 +6,7 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { readCallObject } from '../shared/call-object.js';
-import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
+import { NAME_FIELD_MENTIONS, tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import { readWholeJson } from '../shared/whole-json.js';
 import type { JsonBlockSection } from './ast.js';
 
@@ -29,7 +29,10 @@ export function lowerJsonBlock(
       const { payload } = whole.json;
       if (!payload.ok) {
         const { start, end, json } = whole;
-        return tooDeepCandidate(context, { start, end, closed: json.closed }, [payload.issue]);
+        const mentions = NAME_FIELD_MENTIONS;
+        return tooDeepCandidate(context, { start, end, closed: json.closed, mentions }, [
+          payload.issue,
+        ]);
       }
       if (payload.values.length !== 1) return undefined;
       const call = readCallObject(payload.values[0], section.payloadStart);

@@ -71,7 +71,13 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
         if (!section.tagged)
           return tooDeepCandidate(
             context,
-            { start: section.start, end: item.end, closed: item.closed, open: false },
+            {
+              start: section.start,
+              end: item.end,
+              closed: item.closed,
+              mentions: ['name'],
+              open: false,
+            },
             [outcome.issue],
           );
         return {

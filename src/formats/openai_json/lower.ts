@@ -30,7 +30,10 @@ export function lowerOpenaiJson(
       const { payload } = whole.json;
       if (!payload.ok) {
         const { start, end, json } = whole;
-        return tooDeepCandidate(context, { start, end, closed: json.closed }, [payload.issue]);
+        const mentions = ['tool_calls'];
+        return tooDeepCandidate(context, { start, end, closed: json.closed, mentions }, [
+          payload.issue,
+        ]);
       }
       const message = payload.values.length === 1 ? payload.values[0] : undefined;
       const entries = isPlainObject(message) ? message['tool_calls'] : undefined;

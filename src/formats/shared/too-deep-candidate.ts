@@ -3,41 +3,62 @@
  * from being read. Nothing tells a call from nested data without reading it, so the text stays
  * content and no call comes out of it (fail closed); the `too-deep` issue tells the caller that a
  * limit, not the model's prose, is why. Declining it instead would leave no trace of the limit.
- * Only a closed candidate counts: a run of openers the output never closes (a flood of `{`) is
- * no more a call than prose, and stays content without an issue, as it did before.
+ *
+ * A format claims such a candidate only where it could be its own: the value closed (a run of
+ * openers the output never closes, a flood of `{`, is no more a call than prose), and its text
+ * mentions a key the format's calls need (`tool_calls` for openai_json, a name field for the
+ * others). So deep data without such a key stays content without an issue, and in auto mode the
+ * issue names the format that could have read it, not the first bare one tried at a `{`.
  */
 import type { Issue } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
+
+/** A candidate's bounds and what a format needs of it to claim it. */
+export interface DeepCandidate {
+  start: number;
+  end: number;
+  /** Whether the value closed. */
+  closed: boolean;
+  /** Text of which at least one must occur in the candidate (key names, unquoted). */
+  mentions: readonly string[];
+  /** Whether more text could change the section, when the format says. */
+  open?: boolean;
+}
 
 /**
  * The section of an unread, too-deep bare candidate: its text as content, the limit's issue.
  *
  * @param context - The output.
- * @param span - The candidate's bounds, whether its value closed, and whether more text could
- * change the section (`open`, left out when the format does not say).
+ * @param candidate - Its bounds, whether it closed, the keys it must mention.
  * @param issues - What the reader reported; only `too-deep` issues are kept.
- * @returns The section, or `undefined` when the value did not close or no issue is `too-deep`
- * (the candidate was read and is not a call): the format then declines it.
+ * @returns The section, or `undefined` when no issue is `too-deep` (the candidate was read and
+ * is not a call), or it did not close or mentions none of the keys: the format then declines it.
  * @example
  * ```ts
- * tooDeepCandidate(context, { start: 0, end: 400, closed: true }, [tooDeepIssue])?.content; // the 400 units
+ * tooDeepCandidate(context, { start: 0, end: 400, closed: true, mentions: ['name'] }, [tooDeepIssue]);
  * ```
  */
 export function tooDeepCandidate(
   context: FormatContext,
-  span: { start: number; end: number; closed: boolean; open?: boolean },
+  candidate: DeepCandidate,
   issues: readonly Issue[],
 ): Section | undefined {
-  if (!span.closed) return undefined;
+  if (!candidate.closed) return undefined;
   const tooDeep = issues.filter((issue) => issue.code === 'too-deep');
   if (tooDeep.length === 0) return undefined;
+  // A slice, searched: the search stays inside the candidate, so many of them stay linear.
+  const text = context.text.slice(candidate.start, candidate.end);
+  if (!candidate.mentions.some((key) => text.includes(key))) return undefined;
   const section: Section = {
-    start: span.start,
-    end: span.end,
+    start: candidate.start,
+    end: candidate.end,
     calls: [],
     issues: tooDeep,
-    content: context.text.slice(span.start, span.end),
+    content: text,
   };
-  if (span.open !== undefined) section.open = span.open;
+  if (candidate.open !== undefined) section.open = candidate.open;
   return section;
 }
+
+/** What a candidate read as a call object must mention: one of its name fields. */
+export const NAME_FIELD_MENTIONS: readonly string[] = ['name', 'tool'];

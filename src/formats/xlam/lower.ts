@@ -6,7 +6,7 @@ import { match } from 'ts-pattern';
 import type { Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import { readCallList } from '../shared/json-extent.js';
-import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
+import { NAME_FIELD_MENTIONS, tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { XlamSection } from './ast.js';
 
 /**
@@ -28,7 +28,11 @@ export function lowerXlam(
     .with({ type: 'xlam-section' }, (section) => {
       const { calls, issues } = readCallList(context, section.list, { format: 'xlam' });
       if (calls.length === 0 && section.wrapper === 'bare' && section.list.closed)
-        return tooDeepCandidate(context, { start: section.start, end, closed: true }, issues);
+        return tooDeepCandidate(
+          context,
+          { start: section.start, end, closed: true, mentions: NAME_FIELD_MENTIONS },
+          issues,
+        );
       const wrapperRepairs: Repair[] = [];
       if (section.wrapper === 'fence')
         wrapperRepairs.push({ kind: 'markdown-fence', offset: section.start });
