@@ -31,9 +31,16 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   let index = skipBlanks(text, from, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
-  const nameKey = readString(text, skipBlanks(text, index + 1, limit), limit);
-  if (nameKey === WAIT) return short;
-  if (nameKey !== 'name') return undefined;
+  const keyStart = skipBlanks(text, index + 1, limit);
+  // `"name"` as written (the usual spelling) is compared in place; any other key is read, its
+  // escapes decoded, and compared then.
+  if (keyStart + NAME_KEY.length <= limit && text.startsWith(NAME_KEY, keyStart)) {
+    stringEnd = keyStart + NAME_KEY.length;
+  } else {
+    const nameKey = readString(text, keyStart, limit);
+    if (nameKey === WAIT) return short;
+    if (nameKey !== 'name') return undefined;
+  }
   index = skipBlanks(text, stringEnd, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COLON) return undefined;
@@ -43,10 +50,13 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   index = skipBlanks(text, stringEnd, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COMMA) return undefined;
-  const argumentsKey = readString(text, skipBlanks(text, index + 1, limit), limit);
-  if (argumentsKey === WAIT) return short;
-  if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey)) {
-    return undefined;
+  const argumentsAt = skipBlanks(text, index + 1, limit);
+  if (!quotedKeyAt(text, argumentsAt, limit)) {
+    const argumentsKey = readString(text, argumentsAt, limit);
+    if (argumentsKey === WAIT) return short;
+    if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey)) {
+      return undefined;
+    }
   }
   index = skipBlanks(text, stringEnd, limit);
   if (index >= limit) return short;
@@ -54,6 +64,26 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return short;
   return text.charCodeAt(index) === OPEN_BRACE ? { name, argumentsStart: index } : undefined;
+}
+
+/** The name key as the usual call object writes it. */
+const NAME_KEY = '"name"';
+
+/** The arguments keys, quoted, as the usual call object writes them. */
+const QUOTED_ARGUMENTS_KEYS = COMMON_CALL_FIELDS.arguments.map((key) => `"${key}"`);
+
+/**
+ * Whether one of the arguments keys is written at `at` without escapes, ending before `limit`
+ * (then {@link stringEnd} is set past it): the usual call is compared in place, not sliced.
+ */
+function quotedKeyAt(text: string, at: number, limit: number): boolean {
+  for (const key of QUOTED_ARGUMENTS_KEYS) {
+    if (at + key.length <= limit && text.startsWith(key, at)) {
+      stringEnd = at + key.length;
+      return true;
+    }
+  }
+  return false;
 }
 
 const OPEN_BRACE = 0x7b;

@@ -36,6 +36,30 @@ describe('readJsonCallHead', () => {
     expect(readJsonCallHead(head('"f"', 'argumentz'), 11)).toBeUndefined();
   });
 
+  it('should read every arguments key, written plainly or with escapes, and wait on its prefixes', () => {
+    for (const key of ['arguments', 'parameters', 'params', 'args', 'input']) {
+      const escaped = `\\u00${key.charCodeAt(0).toString(16)}${key.slice(1)}`;
+      for (const written of [key, escaped]) {
+        const text = `<tool_call>{"name": "f", "${written}": {"a": 1}}`;
+        const argumentsStart = text.indexOf('{"a"');
+        expect([written, readJsonCallHead(text, 11)]).toEqual([
+          written,
+          { name: 'f', argumentsStart },
+        ]);
+        for (let end = 11; end <= argumentsStart; end += 1) {
+          expect([written, end, readJsonCallHead(text.slice(0, end), 11)]).toEqual([
+            written,
+            end,
+            'wait',
+          ]);
+        }
+      }
+    }
+    for (const other of ['"argument"', '"paramsx"', '"arg"', '"Input"', '"param\\u0073x"']) {
+      expect(readJsonCallHead(`<tool_call>{"name": "f", ${other}: {"a": 1}}`, 11)).toBeUndefined();
+    }
+  });
+
   it('should read any name JSON.stringify writes, and wait on every prefix of its head', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', minLength: 1 }), (name) => {
