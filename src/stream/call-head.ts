@@ -7,6 +7,7 @@
 import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
+import { startsAt } from '../starts-at.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 const HEAD_LIMIT = 1024;
@@ -34,7 +35,7 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   const keyStart = skipBlanks(text, index + 1, limit);
   // `"name"` as written (the usual spelling) is compared in place; any other key is read, its
   // escapes decoded, and compared then.
-  if (keyStart + NAME_KEY.length <= limit && text.startsWith(NAME_KEY, keyStart)) {
+  if (keyStart + NAME_KEY.length <= limit && startsAt(text, NAME_KEY, keyStart)) {
     stringEnd = keyStart + NAME_KEY.length;
   } else {
     const nameKey = readString(text, keyStart, limit);
@@ -78,7 +79,7 @@ const QUOTED_ARGUMENTS_KEYS = COMMON_CALL_FIELDS.arguments.map((key) => `"${key}
  */
 function quotedKeyAt(text: string, at: number, limit: number): boolean {
   for (const key of QUOTED_ARGUMENTS_KEYS) {
-    if (at + key.length <= limit && text.startsWith(key, at)) {
+    if (at + key.length <= limit && startsAt(text, key, at)) {
       stringEnd = at + key.length;
       return true;
     }
