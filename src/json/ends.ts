@@ -7,6 +7,7 @@
  */
 // JSON's white space (RFC 8259) is exactly the four blanks the grammars skip.
 import { isBlank } from '../formats/shared/blanks.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './char-codes.js';
 
 /**
  * True when the ends of `text` show that it is not one JSON value, so `JSON.parse` would throw:
@@ -116,12 +117,6 @@ function startsValue(unit: number): boolean {
     unit === 0x6e // n(ull)
   );
 }
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
 
 function isDigit(unit: number): boolean {
   return unit >= 0x30 && unit <= 0x39;

@@ -12,6 +12,7 @@ import { depthBound } from './depth.js';
 import { cannotBeJson } from './ends.js';
 import { readCommonRepairs } from './quick.js';
 import type { JsonDocument } from './ast.js';
+import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, QUOTE } from './char-codes.js';
 
 export { lowerDocument, lowerNode, lowerString } from './lower.js';
 export type { LoweredJson } from './lower.js';
@@ -283,12 +284,6 @@ function membersAfterBracketRepair(
   }
   return undefined;
 }
-
-const CLOSE_BRACE = 0x7d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 function skipBlanks(text: string, from: number): number {
   let at = from;

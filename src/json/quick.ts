@@ -14,6 +14,16 @@ import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 import { decodeSimpleEscape } from './escape.js';
 import { setOwn, type LoweredJson } from './lower.js';
 import { noteRepeatedKey } from './repeated-keys.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './char-codes.js';
 
 /**
  * Reads `text` when it is one list or object in JSON with only common repairs.
@@ -320,12 +330,3 @@ function isKeyUnit(unit: number): boolean {
     unit === 0x24
   );
 }
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;

@@ -13,6 +13,15 @@
  * accepted ({@link findRepeatedKeys}).
  */
 import { isBlank } from '../formats/shared/blanks.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './char-codes.js';
 
 /** Call objects that write a key twice, with the first key written twice. */
 const REPEATED = new WeakMap<object, string>();
@@ -57,14 +66,6 @@ export function noteFirstRepeated(object: object, keys: readonly string[]): void
     seen.add(key);
   }
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
 
 /**
  * Notes the call objects of a text `JSON.parse` accepted that write a key twice: the top-level

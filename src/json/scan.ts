@@ -2,6 +2,15 @@
  * A linear scan over JSON-like text that needs no grammar: the end of a balanced value in prose
  * (`TOOL_CALL {...} more text`), with the deepest nesting on the way.
  */
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  SINGLE_QUOTE,
+} from './char-codes.js';
 
 /** Where a balanced scan ended, see {@link scanJsonValue}. */
 export interface JsonValueScan {
@@ -50,7 +59,7 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
       else if (unit === quote) quote = 0;
       continue;
     }
-    if (unit === DOUBLE_QUOTE || unit === SINGLE_QUOTE) {
+    if (unit === QUOTE || unit === SINGLE_QUOTE) {
       quote = unit;
       continue;
     }
@@ -90,11 +99,3 @@ export function scanJsonValue(text: string, start: number): JsonValueScan {
   }
   return { end: text.length, closed: false, depth: deepest };
 }
-
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const DOUBLE_QUOTE = 0x22;
-const SINGLE_QUOTE = 0x27;
-const BACKSLASH = 0x5c;

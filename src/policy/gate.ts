@@ -82,7 +82,11 @@ export interface Gate {
 }
 
 /** Issue codes that stand for a call the model tried to make and that could not be read. */
-export const CALL_ISSUES: ReadonlySet<Issue['code']> = new Set<Issue['code']>(['malformed-tool-call', 'too-deep', 'too-many-calls']);
+export const CALL_ISSUES: ReadonlySet<Issue['code']> = new Set<Issue['code']>([
+  'malformed-tool-call',
+  'too-deep',
+  'too-many-calls',
+]);
 
 /**
  * Creates the gate of one parser.

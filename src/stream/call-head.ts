@@ -8,6 +8,7 @@ import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
 import { startsAt } from '../starts-at.js';
+import { COLON, COMMA, OPEN_BRACE } from '../json/char-codes.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 const HEAD_LIMIT = 1024;
@@ -86,10 +87,6 @@ function quotedKeyAt(text: string, at: number, limit: number): boolean {
   }
   return false;
 }
-
-const OPEN_BRACE = 0x7b;
-const COLON = 0x3a;
-const COMMA = 0x2c;
 
 /** What {@link readString} gives where the text ends inside the string. */
 const WAIT = Symbol('wait');

@@ -12,6 +12,7 @@ import { createHeldText, type HeldText } from './held-text.js';
 import { createCallArgumentsWriter, type CallArgumentsWriter } from './json-writer.js';
 import { startsAt } from '../starts-at.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
+import { CLOSE_BRACE } from '../json/char-codes.js';
 
 /** Phase 2's answer for one call. */
 export type Verdict =
@@ -292,7 +293,7 @@ function writtenWhole(call: ExtractedCall, started: StartedCall): string | undef
   const end = started.rawStart + started.sentLength;
   const sectionEnd = call.span.end - started.start;
   let index = skipBlanks(text, end, sectionEnd);
-  if (index >= sectionEnd || text.charCodeAt(index) !== 0x7d) return undefined;
+  if (index >= sectionEnd || text.charCodeAt(index) !== CLOSE_BRACE) return undefined;
   index = skipBlanks(text, index + 1, sectionEnd);
   for (const marker of started.ends) {
     if (index + marker.length === sectionEnd && startsAt(text, marker, index)) {

@@ -12,6 +12,16 @@
  */
 import { isBlank } from '../formats/shared/blanks.js';
 import { decodeSimpleEscape } from '../json/escape.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../json/char-codes.js';
 
 /** Where the writer is; see {@link createJsonPrefixWriter}. */
 export type JsonWriterState = 'open' | 'done' | 'stalled';
@@ -33,7 +43,7 @@ const VALUE = 0; // a value (or `]` right after `[`)
 const KEY_OR_CLOSE = 1; // after `{`: a key or `}`
 const KEY_START = 2; // after `,` in an object: a key
 const KEY = 3; // inside a key string
-const COLON = 4; // after a key
+const AFTER_KEY = 4; // after a key
 const AFTER = 5; // after a value: `,` or a closer
 const STRING = 6; // inside a string value
 const NUMBER = 7; // inside a number
@@ -154,7 +164,12 @@ class PrefixWriter implements JsonPrefixWriter {
       let index = 0;
       while (index < text.length) {
         const unit = text.charCodeAt(index);
-        if (unit === 0x22 || unit === 0x5c || unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff))
+        if (
+          unit === QUOTE ||
+          unit === BACKSLASH ||
+          unit < 0x20 ||
+          (unit >= 0xd800 && unit <= 0xdfff)
+        )
           break;
         index += 1;
       }
@@ -168,7 +183,7 @@ class PrefixWriter implements JsonPrefixWriter {
     const mode = this.mode;
     switch (mode) {
       case STRING: {
-        if (this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+        if (this.escape === 0 && isPlainUnit(unit)) {
           if (this.pending === '' && (unit < 0xd800 || unit > 0xdfff)) return char;
           this.pending += char;
           return this.flushString(false);
@@ -177,7 +192,7 @@ class PrefixWriter implements JsonPrefixWriter {
         return this.mode === STRING ? out + this.flushString(false) : out;
       }
       case KEY:
-        if (this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+        if (this.escape === 0 && isPlainUnit(unit)) {
           this.key += char;
           return '';
         }
@@ -268,9 +283,9 @@ class PrefixWriter implements JsonPrefixWriter {
   private stringUnit(mode: number, unit: number): string {
     const escape = this.escape;
     if (escape === 0) {
-      if (unit === 0x22) {
+      if (unit === QUOTE) {
         if (mode === KEY) {
-          this.mode = COLON;
+          this.mode = AFTER_KEY;
           return '';
         }
         const out = this.flushString(true) + '"';
@@ -278,7 +293,7 @@ class PrefixWriter implements JsonPrefixWriter {
         return out;
       }
       // Plain text is taken before this: what is left is a backslash or a control character.
-      if (unit === 0x5c) this.escape = 1;
+      if (unit === BACKSLASH) this.escape = 1;
       else this.mode = STALLED;
       return '';
     }
@@ -323,7 +338,7 @@ class PrefixWriter implements JsonPrefixWriter {
 
   /**
    * A unit where a value, key, `:`, `,` or closer is due (`mode` VALUE, KEY_OR_CLOSE, KEY_START,
-   * COLON or AFTER). Returns what it writes.
+   * AFTER_KEY or AFTER). Returns what it writes.
    */
   private structural(mode: number, unit: number): string {
     if (isBlank(unit)) {
@@ -333,7 +348,7 @@ class PrefixWriter implements JsonPrefixWriter {
     const stack = this.stack;
     switch (mode) {
       case VALUE:
-        if (unit === 0x22) {
+        if (unit === QUOTE) {
           this.mode = STRING;
           return this.startValue() + '"';
         }
@@ -350,19 +365,19 @@ class PrefixWriter implements JsonPrefixWriter {
           this.mode = LITERAL;
           return separator;
         }
-        if (unit === 0x7b || unit === 0x5b) {
+        if (unit === OPEN_BRACE || unit === OPEN_BRACKET) {
           if (stack.length >= this.maxDepth) {
             this.mode = STALLED;
             return '';
           }
           const separator = this.startValue();
-          const object = unit === 0x7b;
+          const object = unit === OPEN_BRACE;
           stack.push(object ? -1 - this.keyCount : 0);
           this.mode = object ? KEY_OR_CLOSE : VALUE;
           return object ? separator + '{' : separator + '[';
         }
         // An empty array's count is 0 (an object's is -1).
-        if (unit === 0x5d && stack[stack.length - 1] === 0) {
+        if (unit === CLOSE_BRACKET && stack[stack.length - 1] === 0) {
           stack.pop();
           this.endValue();
           return ']';
@@ -371,22 +386,22 @@ class PrefixWriter implements JsonPrefixWriter {
         return '';
       case KEY_OR_CLOSE:
       case KEY_START:
-        if (unit === 0x22) {
+        if (unit === QUOTE) {
           // After `{` this is the first member; after `,` a member was written before it.
           const first = mode === KEY_OR_CLOSE;
           this.key = first ? '"' : ',"';
           this.keyStart = first ? 1 : 2;
           this.mode = KEY;
-        } else if (unit === 0x7d && mode === KEY_OR_CLOSE) {
+        } else if (unit === CLOSE_BRACE && mode === KEY_OR_CLOSE) {
           this.keyCount = -1 - (stack.pop() as number);
           this.endValue();
           return '}';
         } else this.mode = STALLED;
         return '';
-      case COLON: {
+      case AFTER_KEY: {
         const key = this.key;
         const start = this.keyStart;
-        if (unit !== 0x3a) {
+        if (unit !== COLON) {
           this.mode = STALLED;
           return '';
         }
@@ -400,11 +415,11 @@ class PrefixWriter implements JsonPrefixWriter {
       default: {
         // AFTER
         const inObject = (stack[stack.length - 1] as number) < 0;
-        if (unit === 0x2c) {
+        if (unit === COMMA) {
           this.mode = inObject ? KEY_START : VALUE;
           return '';
         }
-        if (unit === (inObject ? 0x7d : 0x5d)) {
+        if (unit === (inObject ? CLOSE_BRACE : CLOSE_BRACKET)) {
           const top = stack.pop() as number;
           if (inObject) this.keyCount = -1 - top;
           this.endValue();
@@ -445,13 +460,13 @@ class PrefixWriter implements JsonPrefixWriter {
       const mode = this.mode;
       if (mode === DONE || mode === STALLED) break;
       const unit = text.charCodeAt(index);
-      if (mode === STRING && this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+      if (mode === STRING && this.escape === 0 && isPlainUnit(unit)) {
         // A run of plain string text, copied in one slice.
         let end = index + 1;
         let surrogate = isSurrogate(unit);
         while (end < text.length) {
           const next = text.charCodeAt(end);
-          if (next === 0x22 || next === 0x5c || next < 0x20) break;
+          if (!isPlainUnit(next)) break;
           if (isSurrogate(next)) surrogate = true;
           end += 1;
         }
@@ -462,12 +477,12 @@ class PrefixWriter implements JsonPrefixWriter {
         index = end;
         continue;
       }
-      if (mode === KEY && this.escape === 0 && unit !== 0x22 && unit !== 0x5c && unit >= 0x20) {
+      if (mode === KEY && this.escape === 0 && isPlainUnit(unit)) {
         // A run of plain key text, added in one slice.
         let end = index + 1;
         while (end < text.length) {
           const next = text.charCodeAt(end);
-          if (next === 0x22 || next === 0x5c || next < 0x20) break;
+          if (!isPlainUnit(next)) break;
           end += 1;
         }
         this.key += text.slice(index, end);
@@ -580,7 +595,7 @@ function zerosAfter(token: string, at: number): number {
 function needsEscape(text: string, start: number): boolean {
   for (let index = start; index < text.length; index += 1) {
     const unit = text.charCodeAt(index);
-    if (unit < 0x20 || unit === 0x22 || unit === 0x5c || (unit >= 0xd800 && unit <= 0xdfff)) {
+    if (unit < 0x20 || unit === QUOTE || unit === BACKSLASH || (unit >= 0xd800 && unit <= 0xdfff)) {
       return true;
     }
   }
@@ -593,9 +608,9 @@ function needsEscape(text: string, start: number): boolean {
  */
 function canonicalEscape(unit: number): string {
   switch (unit) {
-    case 0x22:
+    case QUOTE:
       return '\\"';
-    case 0x5c:
+    case BACKSLASH:
       return '\\\\';
     case 0x2f:
       return '/';
@@ -610,4 +625,9 @@ function canonicalEscape(unit: number): string {
     default:
       return '\\t';
   }
+}
+
+/** Whether a JSON string holds the unit as written: not a quote, a backslash or a control unit. */
+function isPlainUnit(unit: number): boolean {
+  return unit !== QUOTE && unit !== BACKSLASH && unit >= 0x20;
 }

@@ -8,6 +8,7 @@ import { firstUnitAfter } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Glm45Section } from './ast.js';
 import { lowerGlm45 } from './lower.js';
+import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
 
 /** The glm45 format. */
 export const glm45: Format = {
@@ -28,5 +29,5 @@ export const glm45: Format = {
 
 /** Whether the first unit after the tag opens JSON (`{`, `[` or `"`): hermes' or granite's call. */
 function opensJson(next: number): boolean {
-  return next === 0x7b || next === 0x5b || next === 0x22;
+  return next === OPEN_BRACE || next === OPEN_BRACKET || next === QUOTE;
 }

@@ -7,6 +7,7 @@ import { parseJson } from '../../json/index.js';
 import type { Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
 import { parameterSchema, typeBySchema } from '../shared/typed-value.js';
+import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
 
 /**
  * Reads one `<arg_value>`.
@@ -62,9 +63,9 @@ function mayBeJson(text: string): boolean {
   const first = text.charCodeAt(0);
   // `{`, `[`, `"`, `-` or a digit open a value; `t`, `f`, `n` may open true, false, null.
   return (
-    first === 0x7b ||
-    first === 0x5b ||
-    first === 0x22 ||
+    first === OPEN_BRACE ||
+    first === OPEN_BRACKET ||
+    first === QUOTE ||
     first === 0x2d ||
     (first >= 0x30 && first <= 0x39) ||
     text === 'true' ||

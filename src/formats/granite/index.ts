@@ -6,6 +6,7 @@ import { firstUnitAfter } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
+import { OPEN_BRACKET } from '../../json/char-codes.js';
 
 const TAGGED_OPEN = '<tool_call>';
 
@@ -16,7 +17,7 @@ export const granite: Format = {
   models: 'IBM Granite 3.0 / 3.1 / 3.2 / 3.3',
   markers: ['<|tool_call|>', TAGGED_OPEN],
   // `parseAt`'s refusal below, for the scan: a tagged section holds a list.
-  mayOpen: (marker, next) => marker !== TAGGED_OPEN || next === 0x5b,
+  mayOpen: (marker, next) => marker !== TAGGED_OPEN || next === OPEN_BRACKET,
   parseAt(context, start) {
     // `<tool_call>` not followed by a list is left to hermes: the grammar's `&(_ "[")`, checked
     // before running it (most `<tool_call>`s hold an object, and auto mode tries granite first).
@@ -26,7 +27,7 @@ export const granite: Format = {
     const { text } = context;
     if (
       text.charCodeAt(start + 1) !== 0x7c &&
-      firstUnitAfter(text, start + TAGGED_OPEN.length) !== 0x5b
+      firstUnitAfter(text, start + TAGGED_OPEN.length) !== OPEN_BRACKET
     ) {
       return undefined;
     }

@@ -10,6 +10,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { Llama3Section } from './ast.js';
 import { lowerLlama3 } from './lower.js';
 import { firstUnitAfter } from '../shared/blanks.js';
+import { OPEN_BRACE, QUOTE } from '../../json/char-codes.js';
 
 /** Bare objects turned down in the current parse: the objects nested in them are their data. */
 const rejected = createRejectedValues();
@@ -53,6 +54,3 @@ export const llama3_json: Format = {
 export function braceMayOpenCall(text: string, start: number): boolean {
   return text.charCodeAt(start) !== OPEN_BRACE || firstUnitAfter(text, start + 1) === QUOTE;
 }
-
-const OPEN_BRACE = 0x7b;
-const QUOTE = 0x22;

@@ -10,6 +10,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { PythonicSection } from './ast.js';
 import { lowerPythonic } from './lower.js';
+import { OPEN_BRACKET } from '../../json/char-codes.js';
 
 /** The pythonic format. */
 export const pythonic: Format = {
@@ -32,7 +33,7 @@ export const pythonic: Format = {
  * the look never passes a `[`, so the scan stays linear over all markers.
  */
 function mayStartCalls(text: string, start: number): boolean {
-  if (text.charCodeAt(start) !== 0x5b) return true;
+  if (text.charCodeAt(start) !== OPEN_BRACKET) return true;
   let index = skipSpaces(text, start + 1);
   if (index === text.length) return true;
   const nameStart = index;

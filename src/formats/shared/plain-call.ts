@@ -12,6 +12,7 @@ import { isBlank } from './blanks.js';
 import { isCallMetaKey } from './call-object.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
 import { nativeParse } from '../../json/index.js';
+import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, QUOTE } from '../../json/char-codes.js';
 
 /** A payload read by {@link readPlainCall}. */
 export interface PlainCall {
@@ -33,12 +34,6 @@ export const HEAD_ONLY = 'head-only';
  * that was not read as one), the lenient readers read it as `JSON.parse` does.
  */
 export const ARGUMENTS_NOT_JSON = 'arguments-not-json';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const CLOSE_BRACE = 0x7d;
 
 /** A JSON number or literal, as written. */
 const SCALAR = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;

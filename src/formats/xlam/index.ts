@@ -9,6 +9,7 @@ import { createRejectedValues, JSON_EXTENT_OPTIONS } from '../shared/json-extent
 import { runGrammar } from '../shared/run-grammar.js';
 import type { XlamSection } from './ast.js';
 import { lowerXlam } from './lower.js';
+import { OPEN_BRACE, OPEN_BRACKET } from '../../json/char-codes.js';
 
 /** Bare lists turned down in the current parse: the lists nested in them are their data. */
 const rejected = createRejectedValues();
@@ -53,7 +54,7 @@ export const xlam: Format = {
 export function fenceMayOpenList(text: string, start: number): boolean {
   if (!text.startsWith('```', start)) return true;
   const next = text.charCodeAt(start + 3);
-  return next === 0x6a || next === 0x4a || firstUnitAfter(text, start + 3) === 0x5b;
+  return next === 0x6a || next === 0x4a || firstUnitAfter(text, start + 3) === OPEN_BRACKET;
 }
 
 /**
@@ -70,6 +71,6 @@ export function fenceMayOpenList(text: string, start: number): boolean {
  * ```
  */
 export function bracketMayOpenList(text: string, start: number): boolean {
-  if (text.charCodeAt(start) !== 0x5b) return true;
-  return firstUnitAfter(text, start + 1) === 0x7b || text.startsWith('[TOOL_CALLS]', start);
+  if (text.charCodeAt(start) !== OPEN_BRACKET) return true;
+  return firstUnitAfter(text, start + 1) === OPEN_BRACE || text.startsWith('[TOOL_CALLS]', start);
 }
