@@ -83,6 +83,8 @@ export function noteFirstRepeated(object: object, keys: readonly string[]): void
  */
 export function findRepeatedKeys(text: string, value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
+  const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
+  if (typeof single === 'object' && single !== null && keysWrittenOnce(text, single)) return;
   const scan = new KeyScan(text);
   scan.skipBlanks();
   if (!Array.isArray(value)) {
@@ -102,6 +104,22 @@ export function findRepeatedKeys(text: string, value: unknown): void {
     if (text.charCodeAt(scan.at) !== COMMA) return;
     scan.at += 1;
   }
+}
+
+/**
+ * Whether the text shows at a glance that the one call object in it writes no key twice: it holds
+ * no escape, and each of the object's keys, quoted, occurs once in the whole text. A key written
+ * twice would be written the same way twice (without escapes there is one spelling). A key
+ * that also occurs elsewhere (inside the arguments) only sends the text to the full walk.
+ */
+function keysWrittenOnce(text: string, object: object): boolean {
+  if (text.includes('\\')) return false;
+  for (const key of Object.keys(object)) {
+    const quoted = `"${key}"`;
+    const first = text.indexOf(quoted);
+    if (first === -1 || text.includes(quoted, first + 1)) return false;
+  }
+  return true;
 }
 
 /** A walk over valid JSON text. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createParser, type ParserOptions, type ToolDefinition } from '../../src/index.js';
+import {
+  createParser,
+  type FormatId,
+  type ParserOptions,
+  type ToolDefinition,
+} from '../../src/index.js';
 import { foldEvents } from '../../src/stream/fold.js';
 import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
 import { expectEquivalent } from '../stream/equivalence.js';
@@ -244,12 +249,41 @@ describe('a call object that writes a key twice', () => {
     });
   });
 
-  it("should keep JSON's reading, the last value, where no stream announces the call early", () => {
-    // The name does not open the object: a stream reads this call only at its end, as parse does.
-    const text =
-      '<tool_call>{"arguments": {"folder": "logs"}, "name": "archive", "name": "purge"}</tool_call>';
-    expect(parser.parse(text).calls.map((call) => call.name)).toEqual(['purge']);
-    for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(options, deltas);
+  it('should refuse it wherever the name stands, and in every syntax that carries call objects', () => {
+    // Not opening with the head a stream announces: JSON.parse would run "purge", a reader that
+    // keeps the first value (or a person reading the log) sees "archive". Refused all the same.
+    const purge = '"arguments": {"folder": "logs"}, "name": "archive", "name": "purge"';
+    const outputs: [FormatId, string][] = [
+      ['hermes', `<tool_call>{${purge}}</tool_call>`],
+      ['mistral', `[TOOL_CALLS][{${purge}}]`],
+      ['xlam', `<tool_call>[{${purge}}]</tool_call>`],
+      ['marker_json', `TOOL_CALL {${purge}}`],
+      ['granite', `<|tool_call|>[{${purge}}]`],
+      [
+        'command_r7b',
+        '<|START_ACTION|>[{"tool_name": "archive", "parameters": {}, "tool_name": "purge"}]<|END_ACTION|>',
+      ],
+    ];
+    for (const [format, text] of outputs) {
+      const formatOptions = { ...options, formats: [format] };
+      const result = createParser(formatOptions).parse(text);
+      expect([format, result.calls, result.rejected.map((rejection) => rejection.reason)]).toEqual([
+        format,
+        [],
+        ['malformed'],
+      ]);
+      expect(result.issues[0]?.message).toMatch(/writes "(name|tool_name)" twice/);
+      for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(formatOptions, deltas);
+    }
+  });
+
+  it('should leave a bare call object that writes a key twice as content, never run', () => {
+    // A bare object that is not read as a call is ordinary text in these syntaxes.
+    const text = '{"name": "archive", "arguments": {}, "name": "purge"}';
+    for (const format of ['json_block', 'llama3_json'] as const) {
+      const result = createParser({ ...options, formats: [format] }).parse(text);
+      expect([format, result.calls, result.content]).toEqual([format, [], text]);
+    }
   });
 
   it('should read a key written twice inside the arguments as JSON.parse does', () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormatContext } from '../../src/formats/format.js';
-import { readCallObject } from '../../src/formats/shared/call-object.js';
+import { COMMON_CALL_FIELDS, readCallObject } from '../../src/formats/shared/call-object.js';
+import { readCallItem } from '../../src/formats/shared/json-extent.js';
 import { readJsonPayload } from '../../src/formats/shared/json-payload.js';
 import {
   ARGUMENTS_NOT_JSON,
@@ -127,5 +128,82 @@ describe('readPlainCall', () => {
     );
     // The property compared calls, not only refusals.
     expect(read).toBeGreaterThan(100);
+  });
+});
+
+describe('readCallItem on the usual call object', () => {
+  it('should give what the general reader gives, at any maxDepth, enclosed or not', () => {
+    // Default fields take the plain path; the same fields passed explicitly take the general
+    // reader: the two must agree on every object, the usual ones and the others.
+    const key = fc.constantFrom(
+      '"name"',
+      '"arguments"',
+      '"parameters"',
+      '"id"',
+      '"x"',
+      '"n\\u0061me"',
+    );
+    const value = fc.oneof(
+      fc.constantFrom(
+        '"f"',
+        '" "',
+        '{}',
+        '{"a": [[1]]}',
+        '{"a": {"b": {"c": 1}}}',
+        'True',
+        '1',
+        '"{}"',
+      ),
+      fc.jsonValue({ maxDepth: 3 }).map((json) => JSON.stringify(json)),
+    );
+    const member = fc.tuple(key, value).map(([name, written]) => `${name}: ${written}`);
+    const objectText = fc.oneof(
+      // Nested one to ten levels: around every limit a maxDepth of 1 to 4 allows the call object.
+      fc
+        .integer({ min: 1, max: 10 })
+        .map((levels) => `${'{"a": '.repeat(levels)}1${'}'.repeat(levels)}`),
+      fc.constantFrom('{}', '{"a": [[1]]}', '{"a": {"b": {"c": 1}}}', '{"a": True}'),
+      fc
+        .dictionary(fc.string({ maxLength: 3 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 3 })
+        .map((json) => JSON.stringify(json)),
+    );
+    const meta = fc
+      .tuple(fc.constantFrom('"id"', '"type"', '"name"', '"x"'), fc.constantFrom('"c1"', '0', '{}'))
+      .map(([name, written]) => `${name}: ${written}`);
+    const usual = fc
+      .tuple(
+        fc.constantFrom('"f"', '"get_weather"', '" "'),
+        objectText,
+        fc.array(meta, { maxLength: 2 }),
+      )
+      .map(([name, args, rest]) => [`"name": ${name}`, `"arguments": ${args}`, ...rest]);
+    const members = fc.oneof(usual, fc.array(member, { maxLength: 4 }));
+    let plain = 0;
+    fc.assert(
+      fc.property(
+        members,
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        (parts, maxDepth, enclosed) => {
+          const text = `{${parts.join(', ')}}`;
+          const context: FormatContext = {
+            text,
+            tools: undefined,
+            limits: { ...DEFAULT_LIMITS, maxDepth },
+          };
+          const item = { type: 'json-extent' as const, start: 0, end: text.length, closed: true };
+          if (typeof readPlainCall(text, 0, text.length) === 'object') plain += 1;
+          const fast = readCallItem(context, item, { format: 'mistral', enclosed });
+          const general = readCallItem(context, item, {
+            format: 'mistral',
+            enclosed,
+            fields: COMMON_CALL_FIELDS,
+          });
+          expect(fast).toEqual(general);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(plain).toBeGreaterThan(300);
   });
 });

@@ -45,10 +45,10 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       ? readPlainCall(context.text, source.payload.start, source.payload.end)
       : undefined;
   if (typeof plain === 'object') return lowerPlainCall(plain, context, source);
-  // A payload a stream may have started a call from is refused when it writes a key twice: the
-  // stream announced the first name, JSON.parse keeps the last (see src/json/repeated-keys.ts).
+  // A call object that writes a key twice is refused: JSON.parse keeps the last value, another
+  // reader (or a stream that announced the first name) the first (see src/json/repeated-keys.ts).
   const payload = readJsonPayload(context, source.payload.start, source.payload.end, {
-    callObjects: plain !== undefined,
+    callObjects: true,
     notNative: plain === ARGUMENTS_NOT_JSON,
   });
   if (!payload.ok) return refusedPayload(payload.issue);

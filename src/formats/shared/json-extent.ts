@@ -4,10 +4,17 @@
  * one extent as a call object. The extent comes from the JSON module's balanced scan, so a `}`
  * inside a string never ends a call.
  */
-import { parseJson, scanJsonValue, type JsonOutcome } from '../../json/index.js';
+import {
+  depthBound,
+  parseJson,
+  scanJsonValue,
+  tooDeep,
+  type JsonOutcome,
+} from '../../json/index.js';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
-import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
+import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
+import { ARGUMENTS_NOT_JSON, readPlainCall, type PlainCall } from './plain-call.js';
 import { tooDeepWording } from './json-payload.js';
 import {
   COMMON_CALL_FIELDS,
@@ -80,7 +87,15 @@ export function readCallItem(
   item: JsonExtentNode,
   options: CallItemOptions,
 ): CallItemOutcome {
-  const decoded = decodeExtent(context, item);
+  // The usual call object is read as lowerJsonCalls reads it: its keys proved distinct as it is
+  // read, only the arguments through JSON.parse (the general reader would parse the whole object
+  // and then pass over it again for repeated keys). Anything else goes to the general reader.
+  const plain =
+    item.closed && options.fields === undefined && options.accept === undefined
+      ? readPlainCall(context.text, item.start, item.end)
+      : undefined;
+  if (typeof plain === 'object') return plainItem(context, item, plain, options);
+  const decoded = decodeExtent(context, item, true, plain === ARGUMENTS_NOT_JSON);
   if (!decoded.ok) return decoded;
   const object = readCallObject(decoded.value, item.start, options.fields ?? COMMON_CALL_FIELDS);
   if (!object.ok) return item.closed ? object : { ok: false, issue: cutOff(item.start) };
@@ -111,6 +126,40 @@ export function readCallItem(
   return { ok: true, call };
 }
 
+/**
+ * The call of an extent {@link readPlainCall} read, as the general reader gives it: complete, no
+ * repairs but a missing end marker, its arguments' nesting bounded as `parseJson` bounds a payload
+ * it read natively.
+ */
+function plainItem(
+  context: FormatContext,
+  item: JsonExtentNode,
+  plain: PlainCall,
+  options: CallItemOptions,
+): CallItemOutcome {
+  const { maxDepth } = context.limits;
+  const limit = maxDepth + WRAPPER_LEVELS;
+  const depthAtMost = depthBound(plain.arguments, item.end - item.start, limit, 1);
+  if (depthAtMost > limit) {
+    return { ok: false, issue: tooDeepWording(tooDeep(limit, item.start), maxDepth).issue };
+  }
+  // Within maxDepth one level down: the section's check need not walk them again.
+  if (depthAtMost <= maxDepth + 1 && item.end - item.start > maxDepth) {
+    markWithinDepth(plain.arguments);
+  }
+  const repairs: Repair[] =
+    options.enclosed === false ? [{ kind: 'missing-end-marker', offset: item.end }] : [];
+  const call: RawCall = {
+    name: plain.name,
+    arguments: plain.arguments,
+    format: options.format,
+    span: { start: item.start, end: item.end },
+    repairs,
+    complete: true,
+  };
+  return { ok: true, call };
+}
+
 /** The arguments object of a call whose name the syntax gives (`NAME{..}`), or an issue. */
 export type ArgumentsOutcome =
   | { ok: true; arguments: Record<string, unknown>; repairs: Repair[]; complete: boolean }
@@ -134,7 +183,7 @@ export function readArgumentsItem(
   item: JsonExtentNode,
   name: string,
 ): ArgumentsOutcome {
-  const decoded = decodeExtent(context, item);
+  const decoded = decodeExtent(context, item, false);
   if (!decoded.ok) return decoded;
   if (!isPlainObject(decoded.value)) {
     const issue: Issue = {
@@ -155,13 +204,21 @@ export function readArgumentsItem(
 /**
  * Decodes one extent's JSON. A failure is `too-deep` as it is, `malformed-tool-call` when the
  * extent was closed (the model wrote something that is not JSON), else the output was cut off
- * inside it (`incomplete-tool-call`).
+ * inside it (`incomplete-tool-call`). A call object's repeated keys are noted (`callObject`); an
+ * arguments object keeps JSON's reading of them.
  */
-function decodeExtent(context: FormatContext, item: JsonExtentNode): JsonOutcome {
+function decodeExtent(
+  context: FormatContext,
+  item: JsonExtentNode,
+  callObject: boolean,
+  notNative = false,
+): JsonOutcome {
   // The wrapper's levels are allowed here, as in readJsonPayload.
   const decoded = parseJson(context.text.slice(item.start, item.end), {
     maxDepth: context.limits.maxDepth + WRAPPER_LEVELS,
     offset: item.start,
+    callObjects: callObject,
+    notNative,
   });
   if (decoded.ok) return decoded;
   if (decoded.issue.code === 'too-deep') return tooDeepWording(decoded, context.limits.maxDepth);

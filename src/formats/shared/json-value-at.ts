@@ -20,13 +20,19 @@ export interface JsonValueAt {
  *
  * @param context - The output and limits.
  * @param start - Index of the opening `{` or `[`.
+ * @param how - `callObjects`: the value is a call object or a list of them, whose repeated keys
+ * are noted (see `readJsonPayload`).
  * @returns The value's end and its decoded content.
  * @example
  * ```ts
  * readJsonValueAt(context, 10); // { end: 42, closed: true, payload: { ok: true, values: [...] } }
  * ```
  */
-export function readJsonValueAt(context: FormatContext, start: number): JsonValueAt {
+export function readJsonValueAt(
+  context: FormatContext,
+  start: number,
+  how: { callObjects?: boolean } = {},
+): JsonValueAt {
   const scan = scanJsonValue(context.text, start);
   // The wrapper's levels are allowed here, as in readJsonPayload.
   if (scan.depth > context.limits.maxDepth + WRAPPER_LEVELS) {
@@ -43,5 +49,6 @@ export function readJsonValueAt(context: FormatContext, start: number): JsonValu
       },
     };
   }
-  return { end: scan.end, closed: scan.closed, payload: readJsonPayload(context, start, scan.end) };
+  const payload = readJsonPayload(context, start, scan.end, how);
+  return { end: scan.end, closed: scan.closed, payload };
 }

@@ -31,7 +31,8 @@ export function readWholeJson(
 ): WholeJson | undefined {
   // Cheap test first: a bare candidate must open the output, or every "{" in prose costs a scan.
   if (!mayOpenOutput(context, start)) return undefined;
-  const json = readJsonValueAt(context, payloadStart);
+  // A call object (json_block), or the object around them (openai_json), read as the former.
+  const json = readJsonValueAt(context, payloadStart, { callObjects: true });
   const end = fenced ? closingFenceEnd(context.text, json.end) : json.end;
   if (end === undefined || !closesOutput(context.text, end)) return undefined;
   return { start, end, json };
