@@ -1,16 +1,16 @@
 /**
  * Call objects that write a key twice (`{"name": "ls", "arguments": {...}, "name": "rm"}`).
- * `JSON.parse` keeps the last value without a trace, while a stream that started the call from its
- * first name has already announced `ls`: which call the model meant is a guess, so the call is
- * refused (see `readCallObject`), by `parse` and stream alike.
+ * `JSON.parse` keeps the last value without a trace, while a reader that keeps the first (or a
+ * stream that started the call from its first name) sees `ls`: which call the model meant is a
+ * guess, so the call is refused (see `readCallObject`), by `parse` and stream alike.
  *
- * Only where `parseJson` is asked to (`callObjects`): for a JSON call payload that opens with the
- * head a stream starts a call from (`{"name": "ls", "arguments": {`, see `readJsonCallHead`). No
- * stream announces any other call before its end, so elsewhere JSON's own reading (the last value)
- * stands, and the pass below costs nothing. Only call objects are looked at: the payload's
- * top-level object, or each object of a top-level list. The readers note what they see: the
- * lenient ones as they build each object, the native path by one pass over the text `JSON.parse`
- * accepted ({@link findRepeatedKeys}).
+ * Only where `parseJson` is asked to (`callObjects`): where the payload is a call object or a
+ * list of them (every JSON call syntax asks), not for an arguments object, which keeps JSON's
+ * reading. Only call objects are looked at: the payload's top-level object, or each object of a
+ * top-level list. The readers note what they see: the lenient ones as they build each object, the
+ * native path by one pass over the text `JSON.parse` accepted ({@link findRepeatedKeys}). The
+ * usual call object (`{"name": .., "arguments": {..}}`) never gets here: `readPlainCall` proves
+ * its keys distinct as it reads it.
  */
 import { isBlank } from '../formats/shared/blanks.js';
 import {

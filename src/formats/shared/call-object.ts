@@ -44,8 +44,8 @@ export function readCallObject(
   if (!isPlainObject(value)) {
     return { ok: false, issue: malformed('the call is not a JSON object', offset) };
   }
-  // A key written twice (`{"name": "ls", ..., "name": "rm"}`): JSON.parse keeps the last, a stream
-  // that started the call announced the first; which one the model meant is a guess.
+  // A key written twice (`{"name": "ls", ..., "name": "rm"}`): JSON.parse keeps the last, another
+  // reader (or a stream that started the call) the first; which one the model meant is a guess.
   const repeated = repeatedKeyOf(value);
   if (repeated !== undefined) {
     const message = `the call object writes ${JSON.stringify(repeated)} twice; write each of its keys once`;
