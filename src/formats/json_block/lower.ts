@@ -24,7 +24,13 @@ export function lowerJsonBlock(
 ): Section | undefined {
   return match(node)
     .with({ type: 'json-block-section' }, (section) => {
-      const whole = readWholeJson(context, section.start, section.payloadStart, section.fenced);
+      const whole = readWholeJson(
+        context,
+        section.start,
+        section.payloadStart,
+        section.fenced,
+        true,
+      );
       if (whole === undefined) return undefined;
       const { payload } = whole.json;
       if (!payload.ok) {

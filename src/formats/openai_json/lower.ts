@@ -25,7 +25,13 @@ export function lowerOpenaiJson(
 ): Section | undefined {
   return match(node)
     .with({ type: 'openai-json-section' }, (section) => {
-      const whole = readWholeJson(context, section.start, section.payloadStart, section.fenced);
+      const whole = readWholeJson(
+        context,
+        section.start,
+        section.payloadStart,
+        section.fenced,
+        false,
+      );
       if (whole === undefined) return undefined;
       const { payload } = whole.json;
       if (!payload.ok) {

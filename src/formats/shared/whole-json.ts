@@ -21,6 +21,8 @@ export interface WholeJson {
  * @param start - Where the section starts (the fence or the value).
  * @param payloadStart - Where the value's `{` is.
  * @param fenced - Whether a fence opened before the value.
+ * @param callObject - The value is a call object (json_block), whose repeated keys are noted; the
+ * object around OpenAI's calls is not (see `readJsonPayload`).
  * @returns The value and bounds, or `undefined` when other text surrounds it.
  */
 export function readWholeJson(
@@ -28,11 +30,11 @@ export function readWholeJson(
   start: number,
   payloadStart: number,
   fenced: boolean,
+  callObject: boolean,
 ): WholeJson | undefined {
   // Cheap test first: a bare candidate must open the output, or every "{" in prose costs a scan.
   if (!mayOpenOutput(context, start)) return undefined;
-  // A call object (json_block), or the object around them (openai_json), read as the former.
-  const json = readJsonValueAt(context, payloadStart, { callObjects: true });
+  const json = readJsonValueAt(context, payloadStart, { callObjects: callObject });
   const end = fenced ? closingFenceEnd(context.text, json.end) : json.end;
   if (end === undefined || !closesOutput(context.text, end)) return undefined;
   return { start, end, json };
