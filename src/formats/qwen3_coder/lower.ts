@@ -7,10 +7,17 @@ import { match } from 'ts-pattern';
 import type { Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import { lowerXmlFunction } from '../shared/xml-function.js';
-import { lowerXmlSection } from '../shared/xml-section.js';
+import { lowerXmlSection, type XmlSectionSyntax } from '../shared/xml-section.js';
 import type { Qwen3CoderNode } from './ast.js';
 
 const TAGS = { open: '<tool_call>', close: '</tool_call>' };
+
+/** The syntax of qwen3_coder's `<tool_call>` sections. */
+const QWEN3_CODER_SECTIONS: XmlSectionSyntax = {
+  format: 'qwen3_coder',
+  layout: 'own-lines',
+  tags: TAGS,
+};
 
 /**
  * Lowers a qwen3_coder section to calls.
@@ -23,18 +30,7 @@ const TAGS = { open: '<tool_call>', close: '</tool_call>' };
 export function lowerQwen3Coder(node: Qwen3CoderNode, context: FormatContext): Section | undefined {
   return match(node)
     .with({ type: 'qwen3-coder-section' }, (section) =>
-      lowerXmlSection(
-        {
-          format: 'qwen3_coder',
-          layout: 'own-lines',
-          tags: TAGS,
-          start: section.start,
-          end: section.end,
-          items: section.items,
-          close: section.close,
-        },
-        context,
-      ),
+      lowerXmlSection(section, QWEN3_CODER_SECTIONS, context),
     )
     .with({ type: 'qwen3-coder-bare-function' }, (bare) => {
       const span = { start: bare.start, end: bare.end };

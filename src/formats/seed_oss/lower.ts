@@ -5,10 +5,13 @@
  */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerXmlSection } from '../shared/xml-section.js';
+import { lowerXmlSection, type XmlSectionSyntax } from '../shared/xml-section.js';
 import type { SeedOssNode } from './ast.js';
 
 const TAGS = { open: '<seed:tool_call>', close: '</seed:tool_call>' };
+
+/** The syntax of seed_oss's `<seed:tool_call>` sections. */
+const SEED_OSS_SECTIONS: XmlSectionSyntax = { format: 'seed_oss', layout: 'verbatim', tags: TAGS };
 
 /**
  * Lowers a seed_oss section.
@@ -20,18 +23,7 @@ const TAGS = { open: '<seed:tool_call>', close: '</seed:tool_call>' };
 export function lowerSeedOss(node: SeedOssNode, context: FormatContext): Section {
   return match(node)
     .with({ type: 'seed-oss-tool-section' }, (section) =>
-      lowerXmlSection(
-        {
-          format: 'seed_oss',
-          layout: 'verbatim',
-          tags: TAGS,
-          start: section.start,
-          end: section.end,
-          items: section.items,
-          close: section.close,
-        },
-        context,
-      ),
+      lowerXmlSection(section, SEED_OSS_SECTIONS, context),
     )
     .with({ type: 'seed-oss-think' }, (think) => {
       const musing = think.text.text.indexOf(TAGS.open);

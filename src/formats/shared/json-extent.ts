@@ -114,16 +114,28 @@ export function readCallItem(
   if (complete && options.enclosed === false) {
     repairs.push({ kind: 'missing-end-marker', offset: item.end });
   }
-  const call: RawCall = {
-    name: object.name,
-    arguments: object.arguments,
+  const call = itemCall(item, options, object.name, object.arguments, repairs, complete);
+  if (object.id !== undefined) call.id = object.id;
+  return { ok: true, call };
+}
+
+/** The call an extent holds, written as one literal (see src/formats/shared/section-of.ts). */
+function itemCall(
+  item: JsonExtentNode,
+  options: CallItemOptions,
+  name: string,
+  argumentsValue: Record<string, unknown>,
+  repairs: Repair[],
+  complete: boolean,
+): RawCall {
+  return {
+    name,
+    arguments: argumentsValue,
     format: options.format,
     span: { start: item.start, end: item.end },
     repairs,
     complete,
   };
-  if (object.id !== undefined) call.id = object.id;
-  return { ok: true, call };
 }
 
 /**
@@ -149,15 +161,7 @@ function plainItem(
   }
   const repairs: Repair[] =
     options.enclosed === false ? [{ kind: 'missing-end-marker', offset: item.end }] : [];
-  const call: RawCall = {
-    name: plain.name,
-    arguments: plain.arguments,
-    format: options.format,
-    span: { start: item.start, end: item.end },
-    repairs,
-    complete: true,
-  };
-  return { ok: true, call };
+  return { ok: true, call: itemCall(item, options, plain.name, plain.arguments, repairs, true) };
 }
 
 /** The arguments object of a call whose name the syntax gives (`NAME{..}`), or an issue. */

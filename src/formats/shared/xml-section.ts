@@ -11,11 +11,7 @@ import type { XmlClose, XmlFunction, XmlStrayText } from './xml-function-ast.js'
 import { malformed } from './issues.js';
 
 /** A wrapping section as its grammar found it. */
-export interface XmlSectionSource {
-  format: FormatId;
-  layout: XmlValueLayout;
-  /** The section's open and close tags, for messages and repair details. */
-  tags: { open: string; close: string };
+export interface XmlSectionNode {
   start: number;
   end: number;
   items: readonly (XmlFunction | XmlStrayText)[];
@@ -23,22 +19,37 @@ export interface XmlSectionSource {
   close: XmlClose;
 }
 
+/** What a syntax that wraps functions in its own tags says of itself, the same for all its sections. */
+export interface XmlSectionSyntax {
+  format: FormatId;
+  layout: XmlValueLayout;
+  /** The section's open and close tags, for messages and repair details. */
+  tags: { open: string; close: string };
+}
+
 /**
- * Lowers a wrapping section to its calls.
+ * Lowers a wrapping section to its calls. The section and its syntax come apart (not merged into
+ * one object per section, a copy that made a typical call a quarter slower to read).
  *
  * @param source - The section's items and how it ended.
+ * @param syntax - The format, its value layout and its tags.
  * @param context - The output, schemas and limits.
  * @returns The section: a call per function (complete ones carry a `missing-end-marker` repair
  * when the output ended before the close tag), or no call and a `malformed-tool-call` issue when
  * junk text sits between the functions.
  * @example
  * ```ts
- * lowerXmlSection({ format: 'seed_oss', layout: 'verbatim', tags, start, end, items, close }, context);
+ * lowerXmlSection(section, { format: 'seed_oss', layout: 'verbatim', tags }, context);
  * ```
  */
-export function lowerXmlSection(source: XmlSectionSource, context: FormatContext): Section {
+export function lowerXmlSection(
+  source: XmlSectionNode,
+  syntax: XmlSectionSyntax,
+  context: FormatContext,
+): Section {
   const span = { start: source.start, end: source.end };
-  const repairs = closeRepairs(source.close, source.end, source.tags.close);
+  const { format, layout, tags } = syntax;
+  const repairs = closeRepairs(source.close, source.end, tags.close);
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
   let functions = 0;
@@ -47,7 +58,6 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
     match(item)
       .with({ type: 'xml-function' }, (fn) => {
         functions += 1;
-        const { format, layout } = source;
         const lowered = lowerXmlFunction(fn, context, { format, span, layout, repairs });
         if (lowered.call !== undefined) calls.push(lowered.call);
         // A loop, not a spread: one function may carry more issues than a call takes arguments.
@@ -56,7 +66,7 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
       .with({ type: 'xml-stray-text' }, (stray) => {
         if (stray.text.trim() === '') return;
         junk = true;
-        issues.push(malformed(`unexpected text in ${source.tags.open}`, stray.start));
+        issues.push(malformed(`unexpected text in ${tags.open}`, stray.start));
       })
       .exhaustive();
   }
@@ -65,10 +75,10 @@ export function lowerXmlSection(source: XmlSectionSource, context: FormatContext
       source.close === 'cut'
         ? {
             code: 'incomplete-tool-call',
-            message: `the output ended after ${source.tags.open}`,
+            message: `the output ended after ${tags.open}`,
             offset: span.start,
           }
-        : malformed(`the ${source.tags.open} holds no <function=...>`, span.start),
+        : malformed(`the ${tags.open} holds no <function=...>`, span.start),
     );
   }
   // Junk between functions means the section is not what it looks like: no call runs.
