@@ -36,9 +36,7 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   const keyStart = skipBlanks(text, index + 1, limit);
   // `"name"` as written (the usual spelling) is compared in place; any other key is read, its
   // escapes decoded, and compared then.
-  if (keyStart + NAME_KEY.length <= limit && startsAt(text, NAME_KEY, keyStart)) {
-    stringEnd = keyStart + NAME_KEY.length;
-  } else {
+  if (!quotedKeyAt(text, keyStart, limit, QUOTED_NAME_KEYS)) {
     const nameKey = readString(text, keyStart, limit);
     if (nameKey === WAIT) return short;
     if (nameKey !== 'name') return undefined;
@@ -53,7 +51,7 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COMMA) return undefined;
   const argumentsAt = skipBlanks(text, index + 1, limit);
-  if (!quotedKeyAt(text, argumentsAt, limit)) {
+  if (!quotedKeyAt(text, argumentsAt, limit, QUOTED_ARGUMENTS_KEYS)) {
     const argumentsKey = readString(text, argumentsAt, limit);
     if (argumentsKey === WAIT) return short;
     if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey)) {
@@ -68,18 +66,18 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   return text.charCodeAt(index) === OPEN_BRACE ? { name, argumentsStart: index } : undefined;
 }
 
-/** The name key as the usual call object writes it. */
-const NAME_KEY = '"name"';
+/** The name key, quoted, as the usual call object writes it. */
+const QUOTED_NAME_KEYS: readonly string[] = ['"name"'];
 
 /** The arguments keys, quoted, as the usual call object writes them. */
 const QUOTED_ARGUMENTS_KEYS = COMMON_CALL_FIELDS.arguments.map((key) => `"${key}"`);
 
 /**
- * Whether one of the arguments keys is written at `at` without escapes, ending before `limit`
- * (then {@link stringEnd} is set past it): the usual call is compared in place, not sliced.
+ * Whether one of `keys` (quoted) is written at `at` without escapes, ending before `limit` (then
+ * {@link stringEnd} is set past it): the usual call is compared in place, not sliced.
  */
-function quotedKeyAt(text: string, at: number, limit: number): boolean {
-  for (const key of QUOTED_ARGUMENTS_KEYS) {
+function quotedKeyAt(text: string, at: number, limit: number, keys: readonly string[]): boolean {
+  for (const key of keys) {
     if (at + key.length <= limit && startsAt(text, key, at)) {
       stringEnd = at + key.length;
       return true;

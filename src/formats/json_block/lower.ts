@@ -6,7 +6,7 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { readCallObject } from '../shared/call-object.js';
-import { NAME_FIELD_MENTIONS, tooDeepCandidate } from '../shared/too-deep-candidate.js';
+import { NAME_FIELD_MENTIONS, tooDeepWholeJson } from '../shared/too-deep-candidate.js';
 import { readWholeJson } from '../shared/whole-json.js';
 import type { JsonBlockSection } from './ast.js';
 
@@ -33,13 +33,7 @@ export function lowerJsonBlock(
       );
       if (whole === undefined) return undefined;
       const { payload } = whole.json;
-      if (!payload.ok) {
-        const { start, end, json } = whole;
-        const mentions = NAME_FIELD_MENTIONS;
-        return tooDeepCandidate(context, { start, end, closed: json.closed, mentions }, [
-          payload.issue,
-        ]);
-      }
+      if (!payload.ok) return tooDeepWholeJson(context, whole, NAME_FIELD_MENTIONS);
       if (payload.values.length !== 1) return undefined;
       const call = readCallObject(payload.values[0], section.payloadStart);
       if (!call.ok) return undefined;

@@ -7,7 +7,7 @@ import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { isPlainObject, readCallObject } from '../shared/call-object.js';
-import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
+import { tooDeepWholeJson } from '../shared/too-deep-candidate.js';
 import { readWholeJson } from '../shared/whole-json.js';
 import type { OpenaiJsonSection } from './ast.js';
 
@@ -34,13 +34,7 @@ export function lowerOpenaiJson(
       );
       if (whole === undefined) return undefined;
       const { payload } = whole.json;
-      if (!payload.ok) {
-        const { start, end, json } = whole;
-        const mentions = ['tool_calls'];
-        return tooDeepCandidate(context, { start, end, closed: json.closed, mentions }, [
-          payload.issue,
-        ]);
-      }
+      if (!payload.ok) return tooDeepWholeJson(context, whole, ['tool_calls']);
       const message = payload.values.length === 1 ? payload.values[0] : undefined;
       const entries = isPlainObject(message) ? message['tool_calls'] : undefined;
       if (!Array.isArray(entries)) return undefined;

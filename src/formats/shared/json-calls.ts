@@ -4,11 +4,15 @@
  */
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
-import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
+import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
-import { readJsonPayload, tooDeepWording } from './json-payload.js';
-import { ARGUMENTS_NOT_JSON, readPlainCall, type PlainCall } from './plain-call.js';
-import { depthBound, tooDeep } from '../../json/index.js';
+import { readJsonPayload } from './json-payload.js';
+import {
+  ARGUMENTS_NOT_JSON,
+  limitPlainDepth,
+  readPlainCall,
+  type PlainCall,
+} from './plain-call.js';
 import { append } from '../../append.js';
 
 /** A delimited JSON payload as a grammar found it. */
@@ -96,15 +100,8 @@ function lowerPlainCall(
   context: FormatContext,
   source: JsonCallsSource,
 ): LoweredCalls {
-  const { start, end } = source.payload;
-  const { maxDepth } = context.limits;
-  // As `parseJson` bounds a payload it read natively, the call object around the arguments.
-  const limit = maxDepth + WRAPPER_LEVELS;
-  const depthAtMost = depthBound(plain.arguments, end - start, limit, 1);
-  if (depthAtMost > limit) {
-    return refusedPayload(tooDeepWording(tooDeep(limit, start), maxDepth).issue);
-  }
-  if (argumentsMeasured(depthAtMost, context, source)) markWithinDepth(plain.arguments);
+  const tooDeepIssue = limitPlainDepth(plain, context, source.payload.start, source.payload.end);
+  if (tooDeepIssue !== undefined) return refusedPayload(tooDeepIssue);
   const call: RawCall = {
     name: plain.name,
     arguments: plain.arguments,

@@ -4,17 +4,16 @@
  * one extent as a call object. The extent comes from the JSON module's balanced scan, so a `}`
  * inside a string never ends a call.
  */
-import {
-  depthBound,
-  parseJson,
-  scanJsonValue,
-  tooDeep,
-  type JsonOutcome,
-} from '../../json/index.js';
+import { parseJson, scanJsonValue, type JsonOutcome } from '../../json/index.js';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
-import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
-import { ARGUMENTS_NOT_JSON, readPlainCall, type PlainCall } from './plain-call.js';
+import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
+import {
+  ARGUMENTS_NOT_JSON,
+  limitPlainDepth,
+  readPlainCall,
+  type PlainCall,
+} from './plain-call.js';
 import { tooDeepWording } from './json-payload.js';
 import {
   COMMON_CALL_FIELDS,
@@ -149,16 +148,8 @@ function plainItem(
   plain: PlainCall,
   options: CallItemOptions,
 ): CallItemOutcome {
-  const { maxDepth } = context.limits;
-  const limit = maxDepth + WRAPPER_LEVELS;
-  const depthAtMost = depthBound(plain.arguments, item.end - item.start, limit, 1);
-  if (depthAtMost > limit) {
-    return { ok: false, issue: tooDeepWording(tooDeep(limit, item.start), maxDepth).issue };
-  }
-  // Within maxDepth one level down: the section's check need not walk them again.
-  if (depthAtMost <= maxDepth + 1 && item.end - item.start > maxDepth) {
-    markWithinDepth(plain.arguments);
-  }
+  const tooDeepIssue = limitPlainDepth(plain, context, item.start, item.end);
+  if (tooDeepIssue !== undefined) return { ok: false, issue: tooDeepIssue };
   const repairs: Repair[] =
     options.enclosed === false ? [{ kind: 'missing-end-marker', offset: item.end }] : [];
   return { ok: true, call: itemCall(item, options, plain.name, plain.arguments, repairs, true) };

@@ -13,6 +13,11 @@ import { isCallMetaKey } from './call-object.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
 import { nativeParse } from '../../json/index.js';
 import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, QUOTE } from '../../json/char-codes.js';
+import { depthBound, tooDeep } from '../../json/index.js';
+import { markWithinDepth, WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
+import type { Issue } from '../../types.js';
+import type { FormatContext } from '../format.js';
+import { tooDeepWording } from './json-payload.js';
 
 /** A payload read by {@link readPlainCall}. */
 export interface PlainCall {
@@ -82,6 +87,33 @@ export function readPlainCall(
   return decoded.ok
     ? { name: head.name, arguments: decoded.value as Record<string, unknown> }
     : ARGUMENTS_NOT_JSON;
+}
+
+/**
+ * Bounds the nesting of a call {@link readPlainCall} read as `parseJson` bounds a payload it read
+ * natively (the call object around the arguments allowed its levels), and marks arguments within
+ * `maxDepth` so that the section's check does not walk them again. Every reader of the usual call
+ * (a delimited payload, a list item) holds its call to this.
+ *
+ * @param plain - The call read.
+ * @param context - The output and its limits.
+ * @param start - Where the call object starts.
+ * @param end - Where it ends (exclusive).
+ * @returns The `too-deep` issue, worded with the caller's `maxDepth`, or `undefined`.
+ */
+export function limitPlainDepth(
+  plain: PlainCall,
+  context: FormatContext,
+  start: number,
+  end: number,
+): Issue | undefined {
+  const { maxDepth } = context.limits;
+  const limit = maxDepth + WRAPPER_LEVELS;
+  const depthAtMost = depthBound(plain.arguments, end - start, limit, 1);
+  if (depthAtMost > limit) return tooDeepWording(tooDeep(limit, start), maxDepth).issue;
+  // Within maxDepth one level down; a call no longer than maxDepth is never walked anyway.
+  if (depthAtMost <= maxDepth + 1 && end - start > maxDepth) markWithinDepth(plain.arguments);
+  return undefined;
 }
 
 /** The last non-blank unit at or before `at`, not before `floor`. */

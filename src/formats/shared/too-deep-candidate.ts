@@ -12,6 +12,7 @@
  */
 import type { Issue } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
+import type { WholeJson } from './whole-json.js';
 
 /** A candidate's bounds and what a format needs of it to claim it. */
 export interface DeepCandidate {
@@ -58,6 +59,26 @@ export function tooDeepCandidate(
   };
   if (candidate.open !== undefined) section.open = candidate.open;
   return section;
+}
+
+/**
+ * {@link tooDeepCandidate} for a whole-output value (json_block, openai_json) its reader refused.
+ *
+ * @param context - The output.
+ * @param whole - The value and its bounds, as `readWholeJson` gave them.
+ * @param mentions - Text of which at least one must occur in it (key names, unquoted).
+ * @returns The section, or `undefined` as {@link tooDeepCandidate} says (or when it was read).
+ */
+export function tooDeepWholeJson(
+  context: FormatContext,
+  whole: WholeJson,
+  mentions: readonly string[],
+): Section | undefined {
+  const { start, end, json } = whole;
+  if (json.payload.ok) return undefined;
+  return tooDeepCandidate(context, { start, end, closed: json.closed, mentions }, [
+    json.payload.issue,
+  ]);
 }
 
 /** What a candidate read as a call object must mention: one of its name fields. */
