@@ -7,7 +7,7 @@
 import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
 import { lowerDocument, noteRepeatedCallKeys } from './lower.js';
-import { findRepeatedKeys } from './repeated-keys.js';
+import { findRepeatedKeys, type CallObjectLayout } from './repeated-keys.js';
 import { depthBound } from './depth.js';
 import { cannotBeJson } from './ends.js';
 import { readCommonRepairs } from './quick.js';
@@ -19,6 +19,7 @@ export type { LoweredJson } from './lower.js';
 export { scanJsonValue } from './scan.js';
 export { depthBound, valueDepth } from './depth.js';
 export { repeatedKeyOf } from './repeated-keys.js';
+export type { CallObjectLayout } from './repeated-keys.js';
 export type { JsonValueScan } from './scan.js';
 export type * from './ast.js';
 
@@ -31,10 +32,12 @@ export interface JsonOptions {
   /** Offset of `text` in the whole output, added to repair and issue offsets (default 0). */
   offset?: number;
   /**
-   * The text is a tool call payload: note its call objects (the top-level object, or each object
-   * of a top-level list) that write a key twice, for `repeatedKeyOf` (default false).
+   * The text is a tool call payload: note its call objects that write a key twice, for
+   * `repeatedKeyOf`. The value says where they are: `'calls'` (the top-level object, or each object
+   * of a top-level list), `'message'` (each object of an OpenAI message's `tool_calls` list, and
+   * the message); in both, a call object's `function` object too. Default: none are noted.
    */
-  callObjects?: boolean | undefined;
+  callObjects?: CallObjectLayout | undefined;
   /**
    * Do not try `JSON.parse` (default false): the caller saw that the text needs a repair, and a
    * refusal would cost a `SyntaxError`. Valid JSON is still read, by the lenient readers, as
@@ -88,21 +91,22 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
   if (fast.ok) {
     const depthAtMost = depthBound(fast.value, text.length, maxDepth);
     if (depthAtMost > maxDepth) return tooDeep(maxDepth, offset);
-    if (options.callObjects === true) findRepeatedKeys(text, fast.value);
+    if (options.callObjects !== undefined) findRepeatedKeys(text, fast.value, options.callObjects);
     return { ok: true, value: fast.value, repairs: [], complete: true, depthAtMost };
   }
   try {
     if (options.strict !== true) {
       // The common repairs, read without the grammar's nodes; at anything else it gives up
       // (undefined) and the grammar reads the text from the start.
-      const quick = readCommonRepairs(text, maxDepth, offset, options.callObjects === true);
+      const quick = readCommonRepairs(text, maxDepth, offset, options.callObjects);
       if (quick !== undefined)
         return { ok: true, value: quick.value, repairs: quick.repairs, complete: true };
     }
     const run = runGrammar(text, options.strict === true, maxDepth);
     if (!run.ok) return { ok: false, issue: invalidJson(text, run.failedAt, offset) };
     const { value, repairs } = lowerDocument(run.document, offset);
-    if (options.callObjects === true) noteRepeatedCallKeys(run.document, value);
+    if (options.callObjects !== undefined)
+      noteRepeatedCallKeys(run.document, value, options.callObjects);
     const shifted = membersAfterBracketRepair(text, repairs, offset);
     if (shifted !== undefined) return { ok: false, issue: shifted };
     const end = offset + text.length;

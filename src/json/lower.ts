@@ -12,12 +12,20 @@ import type { Repair } from '../types.js';
 import type {
   JsonDocument,
   JsonNode,
-  JsonObjectNode,
   JsonStringNode,
   JsonStringPart,
 } from './ast.js';
 import { appendAll } from '../append.js';
-import { noteFirstRepeated } from './repeated-keys.js';
+import {
+  itemRole,
+  looksAtKeys,
+  memberRole,
+  noteFirstRepeated,
+  NOT_LOOKED_AT,
+  topRole,
+  type CallObjectLayout,
+  type KeyRole,
+} from './repeated-keys.js';
 
 /** One lowering per node type; `satisfies` makes a missing or extra type a compile error. */
 type NodeLowerings = {
@@ -113,36 +121,51 @@ const NODE_LOWERINGS = {
 } satisfies NodeLowerings;
 
 /**
- * Notes the call objects of a lowered document that wrote a key twice (see `repeated-keys.ts`):
- * the top-level object, or each object of a top-level list.
+ * Notes the call objects of a lowered document that wrote a key twice, where `layout` says they
+ * are (see `repeated-keys.ts`).
  *
  * @param document - What the grammar's `Document` rule returned.
  * @param value - Its lowered value (`lowerDocument(document).value`).
+ * @param layout - Where its call objects are.
  */
-export function noteRepeatedCallKeys(document: JsonDocument, value: unknown): void {
+export function noteRepeatedCallKeys(
+  document: JsonDocument,
+  value: unknown,
+  layout: CallObjectLayout,
+): void {
   const top = unwrap(document.value);
-  if (top.type === 'object') {
-    noteRepeatedMember(top, value as object);
-    return;
+  noteRepeatedIn(top, value, topRole(layout, top.type === 'array'));
+}
+
+/**
+ * Notes the repeated keys of a node of role `role` and of the call objects in it. `value` is what
+ * the node was lowered to, except under a key written twice, which holds the last value: a node
+ * it does not match is skipped. The roles nest a few levels at most, so this recursion is shallow.
+ */
+function noteRepeatedIn(node: JsonNode, value: unknown, role: KeyRole): void {
+  if (node.type === 'object' && looksAtKeys(role) && isRecord(value)) {
+    const keys = node.members.map((member) => lowerString(member.key));
+    noteFirstRepeated(value, keys);
+    node.members.forEach((member, index) => {
+      const key = keys[index] as string;
+      const inner = memberRole(role, key);
+      if (inner !== NOT_LOOKED_AT) noteRepeatedIn(unwrap(member.value), value[key], inner);
+    });
+  } else if (node.type === 'array' && itemRole(role) !== NOT_LOOKED_AT && Array.isArray(value)) {
+    const inner = itemRole(role);
+    node.items.forEach((item, index) => noteRepeatedIn(unwrap(item), value[index], inner));
   }
-  if (top.type !== 'array') return;
-  top.items.forEach((item, index) => {
-    const node = unwrap(item);
-    if (node.type === 'object') noteRepeatedMember(node, (value as object[])[index] as object);
-  });
+}
+
+/** A JSON object (not a list). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function unwrap(node: JsonNode): JsonNode {
   let inner = node;
   while (inner.type === 'wrapped') inner = inner.value;
   return inner;
-}
-
-function noteRepeatedMember(node: JsonObjectNode, object: object): void {
-  noteFirstRepeated(
-    object,
-    node.members.map((member) => lowerString(member.key)),
-  );
 }
 
 /**

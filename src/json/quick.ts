@@ -13,7 +13,16 @@ import type { Repair } from '../types.js';
 import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 import { decodeSimpleEscape } from './escape.js';
 import { setOwn, type LoweredJson } from './lower.js';
-import { noteRepeatedKey } from './repeated-keys.js';
+import {
+  itemRole,
+  looksAtKeys,
+  memberRole,
+  noteRepeatedKey,
+  NOT_LOOKED_AT,
+  topRole,
+  type CallObjectLayout,
+  type KeyRole,
+} from './repeated-keys.js';
 import {
   BACKSLASH,
   CLOSE_BRACE,
@@ -31,7 +40,8 @@ import {
  * @param text - A payload `JSON.parse` refused (lenient reading; never used for `strict`).
  * @param maxDepth - The deepest nesting the grammar accepts; deeper text is left to it.
  * @param offset - Offset of `text` in the whole output, added to each repair's offset.
- * @param callObjects - Note call objects that write a key twice, as `parseJson`'s option says.
+ * @param callObjects - Where the call objects are whose keys written twice are noted, as
+ * `parseJson`'s option says; `undefined` for none.
  * @returns The value and its repairs ordered by offset, as `lowerDocument` gives them for the
  * grammar's document; or `undefined` when the text needs anything else (the grammar then reads it).
  * @example
@@ -45,14 +55,16 @@ export function readCommonRepairs(
   text: string,
   maxDepth: number,
   offset: number,
-  callObjects = false,
+  callObjects?: CallObjectLayout,
 ): LoweredJson | undefined {
-  const reader = new QuickReader(text, maxDepth, offset, callObjects);
+  const reader = new QuickReader(text, maxDepth, offset);
   try {
     reader.skipBlanks();
     const open = text.charCodeAt(reader.at);
     if (open !== OPEN_BRACE && open !== OPEN_BRACKET) return undefined;
-    const value = reader.value();
+    const role =
+      callObjects === undefined ? NOT_LOOKED_AT : topRole(callObjects, open === OPEN_BRACKET);
+    const value = reader.value(role);
     if (value === GIVE_UP) return undefined;
     reader.skipBlanks();
     if (reader.at !== text.length) return undefined;
@@ -73,30 +85,30 @@ class QuickReader {
   private depth = 0;
   /** Repairs in text order (so ordered by offset: no two are made at one offset). */
   readonly repairs: Repair[] = [];
-  /** The text is a top-level list: its objects are call objects (see `callObjects`). */
-  private topList = false;
 
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
     private readonly offset: number,
-    private readonly callObjects: boolean,
   ) {}
 
   skipBlanks(): void {
     this.at = skipBlanks(this.text, this.at);
   }
 
-  /** A value at `at`; a number or word must be followed by a blank or `,`, `]` or `}`. */
-  value(): unknown {
+  /**
+   * A value at `at`; a number or word must be followed by a blank or `,`, `]` or `}`. `role` says
+   * whether it is (or holds) a call object whose repeated keys are noted (see `repeated-keys.ts`).
+   */
+  value(role: KeyRole): unknown {
     const text = this.text;
     const start = this.at;
     const unit = text.charCodeAt(start);
     switch (unit) {
       case OPEN_BRACE:
-        return this.object();
+        return this.object(role);
       case OPEN_BRACKET:
-        return this.array();
+        return this.array(itemRole(role));
       case QUOTE:
         return this.string();
       case 0x74: // t
@@ -199,17 +211,17 @@ class QuickReader {
     return decoded === '' ? undefined : decoded;
   }
 
-  private array(): unknown {
+  /** A list whose items have the role `itemsRole`. */
+  private array(itemsRole: KeyRole): unknown {
     if (this.depth >= this.maxDepth) return GIVE_UP;
     this.depth += 1;
-    if (this.depth === 1) this.topList = true;
     const text = this.text;
     const items: unknown[] = [];
     this.at += 1;
     this.skipBlanks();
     if (text.charCodeAt(this.at) !== CLOSE_BRACKET) {
       for (;;) {
-        const item = this.value();
+        const item = this.value(itemsRole);
         if (item === GIVE_UP) return GIVE_UP;
         items.push(item);
         if (!this.afterItem(CLOSE_BRACKET)) return GIVE_UP;
@@ -221,13 +233,12 @@ class QuickReader {
     return items;
   }
 
-  private object(): unknown {
+  private object(role: KeyRole): unknown {
     if (this.depth >= this.maxDepth) return GIVE_UP;
     this.depth += 1;
     const text = this.text;
     const object: Record<string, unknown> = {};
-    // A call object (the top-level one, or one in a top-level list) notes a key written twice.
-    const callObject = this.callObjects && (this.depth === 1 || (this.depth === 2 && this.topList));
+    const callObject = looksAtKeys(role);
     this.at += 1;
     this.skipBlanks();
     if (text.charCodeAt(this.at) !== CLOSE_BRACE) {
@@ -238,7 +249,7 @@ class QuickReader {
         if (text.charCodeAt(this.at) !== COLON) return GIVE_UP;
         this.at += 1;
         this.skipBlanks();
-        const value = this.value();
+        const value = this.value(callObject ? memberRole(role, key) : NOT_LOOKED_AT);
         if (value === GIVE_UP) return GIVE_UP;
         if (callObject && Object.hasOwn(object, key)) noteRepeatedKey(object, key);
         setOwn(object, key, value);

@@ -4,13 +4,14 @@
  * stream that started the call from its first name) sees `ls`: which call the model meant is a
  * guess, so the call is refused (see `readCallObject`), by `parse` and stream alike.
  *
- * Only where `parseJson` is asked to (`callObjects`): where the payload is a call object or a
- * list of them (every JSON call syntax asks), not for an arguments object, which keeps JSON's
- * reading. Only call objects are looked at: the payload's top-level object, or each object of a
- * top-level list. The readers note what they see: the lenient ones as they build each object, the
- * native path by one pass over the text `JSON.parse` accepted ({@link findRepeatedKeys}). The
- * usual call object (`{"name": .., "arguments": {..}}`) never gets here: `readPlainCall` proves
- * its keys distinct as it reads it.
+ * Only where `parseJson` is asked to (`callObjects`, which says where the payload's call objects
+ * are), never for an arguments object, which keeps JSON's reading. A call object's own keys are
+ * looked at, and those of the `function` object OpenAI nests its name and arguments in
+ * (`{"function": {"name": "ls", "name": "rm"}}` would otherwise run `rm` the same way). The
+ * readers note what they see: the lenient ones as they build each object, the native path by one
+ * pass over the text `JSON.parse` accepted ({@link findRepeatedKeys}). The usual call object
+ * (`{"name": .., "arguments": {..}}`) never gets here: `readPlainCall` proves its keys distinct as
+ * it reads it.
  */
 import { isBlank } from '../formats/shared/blanks.js';
 import {
@@ -22,6 +23,78 @@ import {
   OPEN_BRACKET,
   QUOTE,
 } from './char-codes.js';
+
+/**
+ * Where a payload's call objects are:
+ * - `'calls'`: the payload is a call object, or a list of them (every JSON call syntax);
+ * - `'message'`: the payload is an OpenAI message, `{"tool_calls": [...]}`, whose list holds
+ *   them; the message's own keys are looked at too (`"tool_calls"` written twice).
+ *
+ * In both, the `function` object of a call object is looked at as well.
+ */
+export type CallObjectLayout = 'calls' | 'message';
+
+/**
+ * What a JSON value is to the check: whether its keys are looked at, and what its members or
+ * items are. Small integers, compared at each member of a walked object.
+ */
+export type KeyRole = number;
+
+/** Nothing under it is looked at. */
+export const NOT_LOOKED_AT: KeyRole = 0;
+/** A call object: its keys are looked at, and its `function` object. */
+const CALL: KeyRole = 1;
+/** A list of call objects. */
+const CALL_LIST: KeyRole = 2;
+/** The `function` object nested in a call object. */
+const FUNCTION: KeyRole = 3;
+/** An OpenAI message: its keys are looked at, and its `tool_calls` list. */
+const MESSAGE: KeyRole = 4;
+
+/**
+ * The role of a payload's top-level value.
+ *
+ * @param layout - Where the payload's call objects are.
+ * @param isList - The value is a list (else an object, or a scalar nothing is looked at in).
+ * @returns Its role.
+ */
+export function topRole(layout: CallObjectLayout, isList: boolean): KeyRole {
+  if (layout === 'calls') return isList ? CALL_LIST : CALL;
+  return isList ? NOT_LOOKED_AT : MESSAGE;
+}
+
+/**
+ * Whether an object of this role has its keys looked at.
+ *
+ * @param role - The object's role.
+ * @returns True for call objects, their `function` objects and a message.
+ */
+export function looksAtKeys(role: KeyRole): boolean {
+  return role === CALL || role === FUNCTION || role === MESSAGE;
+}
+
+/**
+ * The role of the value under `key` in an object of role `role`.
+ *
+ * @param role - The object's role.
+ * @param key - The member's key, decoded.
+ * @returns `function` of a call object, `tool_calls` of a message; else {@link NOT_LOOKED_AT}.
+ */
+export function memberRole(role: KeyRole, key: string): KeyRole {
+  if (role === CALL) return key === 'function' ? FUNCTION : NOT_LOOKED_AT;
+  if (role === MESSAGE) return key === 'tool_calls' ? CALL_LIST : NOT_LOOKED_AT;
+  return NOT_LOOKED_AT;
+}
+
+/**
+ * The role of the items of a list of role `role`.
+ *
+ * @param role - The list's role.
+ * @returns Call objects for a list of them; else {@link NOT_LOOKED_AT}.
+ */
+export function itemRole(role: KeyRole): KeyRole {
+  return role === CALL_LIST ? CALL : NOT_LOOKED_AT;
+}
 
 /** Call objects that write a key twice, with the first key written twice. */
 const REPEATED = new WeakMap<object, string>();
@@ -57,6 +130,27 @@ export function noteRepeatedKey(object: object, key: string): void {
  * @param keys - Its keys as written (decoded), repeats included.
  */
 export function noteFirstRepeated(object: object, keys: readonly string[]): void {
+  if (keys.length > FEW_KEYS) {
+    noteFirstRepeatedInMany(object, keys);
+    return;
+  }
+  // A call object has a handful of keys: comparing each with those before it costs less than
+  // filling a set.
+  for (let index = 1; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    for (let before = 0; before < index; before += 1) {
+      if (keys[before] === key) {
+        noteRepeatedKey(object, key);
+        return;
+      }
+    }
+  }
+}
+
+/** Up to this many keys are compared pairwise. */
+const FEW_KEYS = 8;
+
+function noteFirstRepeatedInMany(object: object, keys: readonly string[]): void {
   const seen = new Set<string>();
   for (const key of keys) {
     if (seen.has(key)) {
@@ -68,58 +162,64 @@ export function noteFirstRepeated(object: object, keys: readonly string[]): void
 }
 
 /**
- * Notes the call objects of a text `JSON.parse` accepted that write a key twice: the top-level
- * object, or each object of a top-level list. One pass over the text, linear in its length; the
- * values under the keys are skipped, not read.
+ * Notes the call objects of a text `JSON.parse` accepted that write a key twice, where `layout`
+ * says they are. One pass over the text, linear in its length; the values under keys that hold no
+ * call object are skipped, not read.
  *
  * @param text - Valid JSON (what `JSON.parse` read).
  * @param value - What `JSON.parse` returned for it.
+ * @param layout - Where its call objects are.
  * @example
  * ```ts
  * const value = JSON.parse('[{"a": 1}, {"b": 1, "b": 2}]');
- * findRepeatedKeys('[{"a": 1}, {"b": 1, "b": 2}]', value);
+ * findRepeatedKeys('[{"a": 1}, {"b": 1, "b": 2}]', value, 'calls');
  * repeatedKeyOf(value[1]); // 'b'
  * ```
  */
-export function findRepeatedKeys(text: string, value: unknown): void {
+export function findRepeatedKeys(text: string, value: unknown, layout: CallObjectLayout): void {
   if (typeof value !== 'object' || value === null) return;
-  const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
-  if (typeof single === 'object' && single !== null && keysWrittenOnce(text, single)) return;
+  if (layout === 'calls') {
+    const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
+    if (isRecord(single) && keysWrittenOnce(text, single)) return;
+  }
   const scan = new KeyScan(text);
   scan.skipBlanks();
-  if (!Array.isArray(value)) {
-    scan.object(value);
-    return;
-  }
-  // `[`, then items: each object item is a call object, read by its index.
-  scan.at += 1;
-  for (let index = 0; ; index += 1) {
-    scan.skipBlanks();
-    const unit = text.charCodeAt(scan.at);
-    if (unit === CLOSE_BRACKET || Number.isNaN(unit)) return;
-    const item: unknown = value[index];
-    if (unit === OPEN_BRACE && typeof item === 'object' && item !== null) scan.object(item);
-    else scan.skipValue();
-    scan.skipBlanks();
-    if (text.charCodeAt(scan.at) !== COMMA) return;
-    scan.at += 1;
-  }
+  scan.value(value, topRole(layout, Array.isArray(value)));
+}
+
+/** A JSON object (not a list). */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
- * Whether the text shows at a glance that the one call object in it writes no key twice: it holds
- * no escape, and each of the object's keys, quoted, occurs once in the whole text. A key written
- * twice would be written the same way twice (without escapes there is one spelling). A key
- * that also occurs elsewhere (inside the arguments) only sends the text to the full walk.
+ * Whether the text shows at a glance that the one call object in it writes no key twice, nor
+ * does its `function` object: it holds no escape, and each of their keys, quoted, occurs once in
+ * the whole text. A key written twice would be written the same way twice (without escapes there
+ * is one spelling). A key that also occurs elsewhere (inside the arguments) only sends the text to
+ * the full walk.
  */
-function keysWrittenOnce(text: string, object: object): boolean {
+function keysWrittenOnce(text: string, call: Record<string, unknown>): boolean {
   if (text.includes('\\')) return false;
+  const nested = call['function'];
+  return occurOnce(text, call) && (!isRecord(nested) || occurOnce(text, nested));
+}
+
+/** Whether each of the object's keys, quoted, occurs once in the text. */
+function occurOnce(text: string, object: object): boolean {
   for (const key of Object.keys(object)) {
     const quoted = `"${key}"`;
     const first = text.indexOf(quoted);
     if (first === -1 || text.includes(quoted, first + 1)) return false;
   }
   return true;
+}
+
+/** Whether the unit at `at` follows an odd run of backslashes (in a JSON string: it is escaped). */
+function escaped(text: string, at: number): boolean {
+  let before = at - 1;
+  while (text.charCodeAt(before) === BACKSLASH) before -= 1;
+  return (at - before) % 2 === 0;
 }
 
 /** A walk over valid JSON text. */
@@ -132,25 +232,57 @@ class KeyScan {
     while (isBlank(this.text.charCodeAt(this.at))) this.at += 1;
   }
 
+  /**
+   * Moves past the value at `at`, walking it when its role has call objects in it and it is the
+   * object or list `decoded` is (a key written twice holds the last value: the walk of the
+   * earlier one may then not match it, and is skipped).
+   */
+  value(decoded: unknown, role: KeyRole): void {
+    const unit = this.text.charCodeAt(this.at);
+    if (unit === OPEN_BRACE && looksAtKeys(role) && isRecord(decoded)) this.object(decoded, role);
+    else if (unit === OPEN_BRACKET && itemRole(role) !== NOT_LOOKED_AT && Array.isArray(decoded))
+      this.list(decoded, itemRole(role));
+    else this.skipValue();
+  }
+
   /** Reads the object at `at` (its `{`), noting its first key written twice; ends after its `}`. */
-  object(decoded: object): void {
+  private object(decoded: Record<string, unknown>, role: KeyRole): void {
     const { text } = this;
     const keys: string[] = [];
     this.at += 1;
     for (;;) {
       this.skipBlanks();
       if (text.charCodeAt(this.at) !== QUOTE) break;
-      keys.push(this.key());
+      const key = this.key();
+      keys.push(key);
       this.skipBlanks();
       this.at += 1; // `:`
       this.skipBlanks();
-      this.skipValue();
+      const inner = memberRole(role, key);
+      if (inner === NOT_LOOKED_AT) this.skipValue();
+      else this.value(decoded[key], inner);
       this.skipBlanks();
       if (text.charCodeAt(this.at) !== COMMA) break;
       this.at += 1;
     }
     this.at += 1; // `}`
     noteFirstRepeated(decoded, keys);
+  }
+
+  /** Reads the list at `at` (its `[`), its items of role `role`; ends after its `]`. */
+  private list(decoded: readonly unknown[], role: KeyRole): void {
+    const { text } = this;
+    this.at += 1;
+    for (let index = 0; ; index += 1) {
+      this.skipBlanks();
+      const unit = text.charCodeAt(this.at);
+      if (unit === CLOSE_BRACKET || Number.isNaN(unit)) break;
+      this.value(decoded[index], role);
+      this.skipBlanks();
+      if (text.charCodeAt(this.at) !== COMMA) break;
+      this.at += 1;
+    }
+    this.at += 1; // `]`
   }
 
   /** Reads the key string at `at`, decoded; ends after its closing quote. */
@@ -166,13 +298,12 @@ class KeyScan {
   /** Moves past the string whose quote is at `at`; returns where it ends (after its quote). */
   private stringEnd(): number {
     const { text } = this;
-    let at = this.at + 1;
-    for (;;) {
-      const unit = text.charCodeAt(at);
-      if (unit === QUOTE || Number.isNaN(unit)) break;
-      at += unit === BACKSLASH ? 2 : 1;
-    }
-    this.at = at + 1;
+    // From quote to quote: the text is valid JSON, so a string ends at the first quote after an
+    // even run of backslashes. An OpenAI call's arguments are a long JSON string, walked unit by
+    // unit this was a quarter of reading the call.
+    let at = text.indexOf('"', this.at + 1);
+    while (at !== -1 && escaped(text, at)) at = text.indexOf('"', at + 1);
+    this.at = at === -1 ? text.length : at + 1;
     return this.at;
   }
 

@@ -277,6 +277,57 @@ describe('a call object that writes a key twice', () => {
     }
   });
 
+  it("should refuse OpenAI's function object that writes a key twice, in every syntax that nests it", () => {
+    // JSON.parse would run "purge"; the call's own keys are each written once.
+    const nested = (quote: string) =>
+      `{"type": "function", "function": {"name": "archive", "arguments": ${quote}, "name": "purge"}}`;
+    const object = nested('{"folder": "logs"}');
+    const outputs: [FormatId, string, string[]][] = [
+      ['hermes', `<tool_call>${object}</tool_call>`, []],
+      ['hermes', `<tool_call>${object.slice(0, -1)},}</tool_call>`, []],
+      ['mistral', `[TOOL_CALLS][{"name": "archive", "arguments": {}}, ${object}]`, ['archive']],
+      ['xlam', `<tool_call>[${object}]</tool_call>`, []],
+      ['openai_json', `{"tool_calls": [${nested('"{}"')}]}`, []],
+      ['openai_json', `{'tool_calls': [${nested('"{}"')}]}`, []],
+    ];
+    for (const [format, text, run] of outputs) {
+      const formatOptions = { ...options, formats: [format] };
+      const result = createParser(formatOptions).parse(text);
+      const refused = result.rejected.filter((rejection) => rejection.reason === 'malformed');
+      expect([format, text, result.calls.map((call) => call.name), refused.length]).toEqual([
+        format,
+        text,
+        run,
+        1,
+      ]);
+      expect(result.issues.map((issue) => issue.message)).toContain(
+        `the call's "function" object writes "name" twice; write each of its keys once`,
+      );
+      for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(formatOptions, deltas);
+    }
+  });
+
+  it('should refuse an OpenAI message that writes its tool_calls twice', () => {
+    const call = (name: string) =>
+      `{"type": "function", "function": {"name": "${name}", "arguments": "{}"}}`;
+    const text = `{"tool_calls": [${call('archive')}], "tool_calls": [${call('purge')}]}`;
+    const formatOptions = { ...options, formats: ['openai_json' as const] };
+    const result = createParser(formatOptions).parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['malformed']);
+    expect(result.issues[0]?.message).toBe(
+      'the message writes "tool_calls" twice; write each of its keys once',
+    );
+    for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(formatOptions, deltas);
+    // Written once, the same calls run.
+    const once = `{"tool_calls": [${call('archive')}, ${call('purge')}]}`;
+    expect(
+      createParser(formatOptions)
+        .parse(once)
+        .calls.map((item) => item.name),
+    ).toEqual(['archive', 'purge']);
+  });
+
   it('should leave a bare call object that writes a key twice as content, never run', () => {
     // A bare object that is not read as a call is ordinary text in these syntaxes.
     const text = '{"name": "archive", "arguments": {}, "name": "purge"}';

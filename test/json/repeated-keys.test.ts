@@ -17,7 +17,7 @@ function firstRepeated(keys: readonly string[]): string | undefined {
 /** `JSON.parse` of the text, with its call objects' repeated keys noted. */
 function noted(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  findRepeatedKeys(text, value);
+  findRepeatedKeys(text, value, 'calls');
   return value;
 }
 
@@ -59,6 +59,117 @@ describe('findRepeatedKeys', () => {
     const members = (names: string[]) => names.map((key, index) => `"${key}": ${index}`).join(', ');
     expect(repeatedIn(noted(`{${members([...keys, 'k7'])}}`))).toBe('k7');
     expect(repeatedIn(noted(`{${members(keys)}}`))).toBeUndefined();
+  });
+  it("should look at a call object's function object, and at nothing inside it", () => {
+    const text =
+      '{"type": "function", "function": {"name": "ls", "arguments": {"a": 1, "a": 2}, "name": "rm"}}';
+    const value = noted(text) as { function: { arguments: object } };
+    expect(repeatedIn(value)).toBeUndefined();
+    expect(repeatedIn(value.function)).toBe('name');
+    expect(repeatedIn(value.function.arguments)).toBeUndefined();
+    const listed = noted(`[{"id": "a"}, ${text}]`) as { function?: object }[];
+    expect(listed.map((call) => repeatedIn(call.function))).toEqual([undefined, 'name']);
+    // A function object written twice: the call is noted, whichever object it holds.
+    const twice = noted('{"function": {"name": "ls"}, "function": {"name": "rm", "name": "x"}}');
+    expect(repeatedIn(twice)).toBe('function');
+  });
+
+  it('should look at an OpenAI message, its tool_calls and their function objects', () => {
+    const read = (text: string): unknown => {
+      const value: unknown = JSON.parse(text);
+      findRepeatedKeys(text, value, 'message');
+      return value;
+    };
+    const call = '{"id": "a", "function": {"name": "ls", "arguments": "{}", "name": "rm"}}';
+    const message = read(
+      `{"role": "assistant", "meta": {"k": 1, "k": 2}, "tool_calls": [7, ${call}, {"id": "b", "id": "c"}]}`,
+    ) as { meta: object; tool_calls: [number, { function: object }, object] };
+    expect(repeatedIn(message)).toBeUndefined();
+    expect(repeatedIn(message.meta)).toBeUndefined();
+    expect(repeatedIn(message.tool_calls[1])).toBeUndefined();
+    expect(repeatedIn(message.tool_calls[1].function)).toBe('name');
+    expect(repeatedIn(message.tool_calls[2])).toBe('id');
+    expect(repeatedIn(read('{"tool_calls": [], "tool_calls": [{"name": "rm"}]}'))).toBe(
+      'tool_calls',
+    );
+    // A message is an object: a top-level list is not one, and nothing in it is looked at.
+    const list = read(`[${call}]`) as { function: object }[];
+    expect(list.map((item) => repeatedIn(item.function))).toEqual([undefined]);
+  });
+});
+
+describe('repeated keys in nested call objects, as each JSON reader notes them', () => {
+  const key = fc.constantFrom(['name', 'name'], ['n\\u0061me', 'name'], ['id', 'id'], ['x', 'x']);
+  const member = fc.tuple(key, fc.jsonValue({ maxDepth: 1 }));
+  const members = fc.array(member, { maxLength: 4 });
+  // A call object: its members, and maybe a function object among them (at `at`).
+  const call = fc.record({
+    own: members,
+    inner: fc.option(members, { nil: undefined }),
+    at: fc.nat(4),
+  });
+  const envelopeKey = fc.constantFrom('role', 'content');
+
+  type Members = readonly (readonly [readonly string[], unknown])[];
+  type Call = { own: Members; inner: Members | undefined; at: number };
+
+  const body = (list: Members): string[] =>
+    list.map(([[raw], value]) => `"${raw}": ${JSON.stringify(value)}`);
+  function writeCall({ own, inner, at }: Call): string {
+    const written = body(own);
+    if (inner !== undefined)
+      written.splice(Math.min(at, written.length), 0, `"function": {${body(inner).join(', ')}}`);
+    return `{${written.join(', ')}}`;
+  }
+  const keysOf = (list: Members): string[] => list.map(([[, read]]) => read as string);
+  const expectedOf = ({ own, inner }: Call) => [
+    firstRepeated(inner === undefined ? keysOf(own) : [...keysOf(own), 'function']),
+    inner === undefined ? undefined : firstRepeated(keysOf(inner)),
+  ];
+  const notesOf = (value: unknown) => [
+    repeatedIn(value),
+    repeatedIn((value as { function?: unknown }).function),
+  ];
+
+  it('should note the same keys natively, in the quick reader and in the grammar', () => {
+    fc.assert(
+      fc.property(
+        fc.array(call, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('object', 'list', 'message'),
+        fc.array(envelopeKey, { maxLength: 3 }),
+        (calls, shape, extra) => {
+          const list = `[${calls.map(writeCall).join(', ')}]`;
+          const message = `{${[...extra.map((name) => `"${name}": 1`), `"tool_calls": ${list}`].join(', ')}}`;
+          const strict =
+            shape === 'object' ? writeCall(calls[0] as Call) : shape === 'list' ? list : message;
+          const layout = shape === 'message' ? 'message' : 'calls';
+          const want =
+            shape === 'object'
+              ? expectedOf(calls[0] as Call)
+              : shape === 'list'
+                ? calls.map(expectedOf)
+                : [firstRepeated([...extra, 'tool_calls']), calls.map(expectedOf)];
+          const notedBy = (value: unknown): unknown => {
+            if (shape === 'object') return notesOf(value);
+            if (shape === 'list') return (value as unknown[]).map(notesOf);
+            const { tool_calls: entries } = value as { tool_calls: unknown[] };
+            return [repeatedIn(value), entries.map(notesOf)];
+          };
+
+          const native = parseJson(strict, { callObjects: layout });
+          expect(native.ok).toBe(true);
+          if (native.ok) expect(notedBy(native.value)).toEqual(want);
+          const comma = `${strict.slice(0, -1)},${strict.slice(-1)}`;
+          const quick = readCommonRepairs(comma, 256, 0, layout);
+          if (quick !== undefined) expect(notedBy(quick.value)).toEqual(want);
+          const commented = `${strict.slice(0, 1)}/* c */${strict.slice(1)}`;
+          const grammar = parseJson(commented, { callObjects: layout });
+          expect(grammar.ok).toBe(true);
+          if (grammar.ok) expect(notedBy(grammar.value)).toEqual(want);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -104,16 +215,16 @@ describe('repeated keys, as each JSON reader notes them', () => {
           const notedBy = (value: unknown) =>
             list ? (value as unknown[]).map(repeatedIn) : repeatedIn(value);
 
-          const native = parseJson(strict, { callObjects: true });
+          const native = parseJson(strict, { callObjects: 'calls' });
           expect(native.ok && native.repairs).toEqual([]);
           if (native.ok) expect(notedBy(native.value)).toEqual(want);
 
           // A trailing comma is the quick reader's; a comment is the grammar's.
           const comma = `${strict.slice(0, -1)},${strict.slice(-1)}`;
-          const quick = readCommonRepairs(comma, 256, 0, true);
+          const quick = readCommonRepairs(comma, 256, 0, 'calls');
           if (quick !== undefined) expect(notedBy(quick.value)).toEqual(want);
           const commented = `${strict.slice(0, 1)}/* c */${strict.slice(1)}`;
-          const grammar = parseJson(commented, { callObjects: true });
+          const grammar = parseJson(commented, { callObjects: 'calls' });
           expect(grammar.ok).toBe(true);
           if (grammar.ok) expect(notedBy(grammar.value)).toEqual(want);
 

@@ -51,7 +51,7 @@ export function lowerCommandR7b(
 function lowerAction(action: CommandR7bAction, end: number, context: FormatContext): Section {
   const span = { start: action.start, end };
   const payload = readJsonPayload(context, action.payload.start, action.payload.end, {
-    callObjects: true,
+    callObjects: 'calls',
   });
   if (!payload.ok) {
     const code = payload.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';

@@ -29,7 +29,7 @@ export function lowerJsonBlock(
         section.start,
         section.payloadStart,
         section.fenced,
-        true,
+        'calls',
       );
       if (whole === undefined) return undefined;
       const { payload } = whole.json;

@@ -25,7 +25,7 @@ const FIELDS = {
 export function lowerMarkerJson(node: MarkerJsonSection, context: FormatContext): Section {
   return match(node)
     .with({ type: 'marker-json-section' }, (section) => {
-      const json = readJsonValueAt(context, section.payloadStart, { callObjects: true });
+      const json = readJsonValueAt(context, section.payloadStart, { callObjects: 'calls' });
       const fenceEnd = section.fenced ? closingFenceEnd(context.text, json.end) : undefined;
       const end = fenceEnd ?? json.end;
       if (!json.payload.ok) {

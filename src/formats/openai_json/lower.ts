@@ -6,7 +6,9 @@
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
+import { repeatedKeyOf } from '../../json/index.js';
 import { isPlainObject, readCallObject } from '../shared/call-object.js';
+import { malformed } from '../shared/issues.js';
 import { tooDeepWholeJson } from '../shared/too-deep-candidate.js';
 import { readWholeJson } from '../shared/whole-json.js';
 import type { OpenaiJsonSection } from './ast.js';
@@ -30,7 +32,7 @@ export function lowerOpenaiJson(
         section.start,
         section.payloadStart,
         section.fenced,
-        false,
+        'message',
       );
       if (whole === undefined) return undefined;
       const { payload } = whole.json;
@@ -39,6 +41,17 @@ export function lowerOpenaiJson(
       const entries = isPlainObject(message) ? message['tool_calls'] : undefined;
       if (!Array.isArray(entries)) return undefined;
       const span = { start: whole.start, end: whole.end };
+      // `"tool_calls"` written twice: JSON.parse keeps the last list, another reader the first.
+      const repeated = repeatedKeyOf(message as object);
+      if (repeated !== undefined) {
+        const wording = `the message writes ${JSON.stringify(repeated)} twice; write each of its keys once`;
+        return {
+          start: whole.start,
+          end: whole.end,
+          calls: [],
+          issues: [malformed(wording, section.payloadStart)],
+        };
+      }
       const calls: RawCall[] = [];
       const issues: Issue[] = [];
       for (const entry of entries) {

@@ -51,9 +51,15 @@ export function readCallObject(
     const message = `the call object writes ${JSON.stringify(repeated)} twice; write each of its keys once`;
     return { ok: false, issue: malformed(message, offset) };
   }
-  // A nested `function: { name, arguments }` (OpenAI's shape) is read through.
+  // A nested `function: { name, arguments }` (OpenAI's shape) is read through, and refused the
+  // same way when it writes a key twice.
   const nested = isPlainObject(value['function']);
   const source = nested ? (value['function'] as Record<string, unknown>) : value;
+  const repeatedInside = nested ? repeatedKeyOf(source) : undefined;
+  if (repeatedInside !== undefined) {
+    const message = `the call's "function" object writes ${JSON.stringify(repeatedInside)} twice; write each of its keys once`;
+    return { ok: false, issue: malformed(message, offset) };
+  }
   const name = firstField(source, fields.name);
   if (typeof name !== 'string' || name.trim() === '') {
     return { ok: false, issue: malformed('the call has no tool name', offset) };

@@ -51,7 +51,7 @@ export function readGigaChatBody(
       issue: malformed(`the ${format} call is not followed by a JSON object`, start),
     };
   }
-  const json = readJsonValueAt(context, start, { callObjects: true });
+  const json = readJsonValueAt(context, start, { callObjects: 'calls' });
   const { end, closed } = json;
   if (!json.payload.ok) {
     const code = json.payload.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';

@@ -52,7 +52,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   // A call object that writes a key twice is refused: JSON.parse keeps the last value, another
   // reader (or a stream that announced the first name) the first (see src/json/repeated-keys.ts).
   const payload = readJsonPayload(context, source.payload.start, source.payload.end, {
-    callObjects: true,
+    callObjects: 'calls',
     notNative: plain === ARGUMENTS_NOT_JSON,
   });
   if (!payload.ok) return refusedPayload(payload.issue);

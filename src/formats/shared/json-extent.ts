@@ -212,7 +212,7 @@ function decodeExtent(
   const decoded = parseJson(context.text.slice(item.start, item.end), {
     maxDepth: context.limits.maxDepth + WRAPPER_LEVELS,
     offset: item.start,
-    callObjects: callObject,
+    callObjects: callObject ? 'calls' : undefined,
     notNative,
   });
   if (decoded.ok) return decoded;

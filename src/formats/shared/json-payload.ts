@@ -3,7 +3,7 @@
  * (models put `{...}, {...}` inside one `<tool_call>`), read with the JSON module's fast path and
  * lenient grammar.
  */
-import { parseJson } from '../../json/index.js';
+import { parseJson, type CallObjectLayout } from '../../json/index.js';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
 import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
@@ -26,8 +26,8 @@ export type PayloadOutcome =
  * @param context - The output and its limits.
  * @param start - Payload start (absolute).
  * @param end - Payload end (absolute, exclusive).
- * @param how - `callObjects`: note the call objects that write a key twice (the payload opens with
- * a head a stream starts a call from); `notNative`: do not try `JSON.parse` (see `parseJson`).
+ * @param how - `callObjects`: where the call objects are whose keys written twice are noted (see
+ * `parseJson`); `notNative`: do not try `JSON.parse` (see `parseJson`).
  * @returns The values in order (a top-level list is one value; comma- or line-separated values are
  * several), the repairs, and whether the
  * JSON was complete; or an issue.
@@ -40,7 +40,7 @@ export function readJsonPayload(
   context: FormatContext,
   start: number,
   end: number,
-  how: { callObjects?: boolean; notNative?: boolean } = {},
+  how: { callObjects?: CallObjectLayout; notNative?: boolean } = {},
 ): PayloadOutcome {
   const text = context.text.slice(start, end);
   // The wrapper around the arguments is allowed its levels; the arguments themselves are held to

@@ -2,7 +2,7 @@
  * A JSON value that no end marker delimits (`TOOL_CALL {...} and then prose`): its extent is found
  * by a linear balanced scan, then it is read by the JSON module (fast path, then lenient grammar).
  */
-import { scanJsonValue } from '../../json/index.js';
+import { scanJsonValue, type CallObjectLayout } from '../../json/index.js';
 import type { FormatContext } from '../format.js';
 import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
 import { readJsonPayload, type PayloadOutcome } from './json-payload.js';
@@ -20,8 +20,8 @@ export interface JsonValueAt {
  *
  * @param context - The output and limits.
  * @param start - Index of the opening `{` or `[`.
- * @param how - `callObjects`: the value is a call object or a list of them, whose repeated keys
- * are noted (see `readJsonPayload`).
+ * @param how - `callObjects`: where the value's call objects are, whose repeated keys are noted
+ * (see `parseJson`).
  * @returns The value's end and its decoded content.
  * @example
  * ```ts
@@ -31,7 +31,7 @@ export interface JsonValueAt {
 export function readJsonValueAt(
   context: FormatContext,
   start: number,
-  how: { callObjects?: boolean } = {},
+  how: { callObjects?: CallObjectLayout } = {},
 ): JsonValueAt {
   const scan = scanJsonValue(context.text, start);
   // The wrapper's levels are allowed here, as in readJsonPayload.

@@ -2,6 +2,7 @@
  * A bare JSON payload that is the whole output, bare or in one ```json fence (json_block,
  * openai_json): where it is, and its value.
  */
+import type { CallObjectLayout } from '../../json/index.js';
 import type { FormatContext } from '../format.js';
 import { closingFenceEnd } from './fence.js';
 import { readJsonValueAt, type JsonValueAt } from './json-value-at.js';
@@ -21,8 +22,8 @@ export interface WholeJson {
  * @param start - Where the section starts (the fence or the value).
  * @param payloadStart - Where the value's `{` is.
  * @param fenced - Whether a fence opened before the value.
- * @param callObject - The value is a call object (json_block), whose repeated keys are noted; the
- * object around OpenAI's calls is not (see `readJsonPayload`).
+ * @param layout - Where the value's call objects are, whose repeated keys are noted: the value
+ * (json_block) or its `tool_calls` list (openai_json); see `parseJson`.
  * @returns The value and bounds, or `undefined` when other text surrounds it.
  */
 export function readWholeJson(
@@ -30,11 +31,11 @@ export function readWholeJson(
   start: number,
   payloadStart: number,
   fenced: boolean,
-  callObject: boolean,
+  layout: CallObjectLayout,
 ): WholeJson | undefined {
   // Cheap test first: a bare candidate must open the output, or every "{" in prose costs a scan.
   if (!mayOpenOutput(context, start)) return undefined;
-  const json = readJsonValueAt(context, payloadStart, { callObjects: callObject });
+  const json = readJsonValueAt(context, payloadStart, { callObjects: layout });
   const end = fenced ? closingFenceEnd(context.text, json.end) : json.end;
   if (end === undefined || !closesOutput(context.text, end)) return undefined;
   return { start, end, json };
