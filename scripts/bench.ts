@@ -31,6 +31,7 @@ import { growthInputs, hermesInputs, hermesTools, manyTools, parallel } from './
 import { combineComparisons, ratioSpread } from './bench/combine.js';
 import {
   measure,
+  median,
   pairedRatios,
   type MeasureOptions,
   type Task,
@@ -144,7 +145,18 @@ function time(map: Map<string, Timing>, id: string): number {
 }
 
 /**
- * The median over rounds, which growth rows compare. A parse of megabytes allocates enough that
+ * The growth of a doubling: the median over rounds of each round's time of 2n over its time of n.
+ * The two sizes of a round run back to back, so they meet the machine at the same speed; the
+ * shared machine's speed drifts by half over seconds, and a ratio of the two sizes' medians,
+ * taken over different rounds, moved with it (deepseek-token in three runs of one build: 1.65,
+ * 1.97, 1.99 forced; 1.56 to 2.39 streamed).
+ */
+function pairedGrowth(n: Timing, twoN: Timing): number {
+  return median(n.roundMs.map((ms, round) => (twoN.roundMs[round] as number) / ms));
+}
+
+/**
+ * The median over rounds, which growth rows report. A parse of megabytes allocates enough that
  * a garbage collection lands in some runs and not in others; the best of a few runs of the
  * smaller size is then the one that missed it (1 MB of `<tool_call>` alone: 31 to 84 ms in one
  * process, 2 MB 74 to 167 ms; best 2.39×, median 1.94×).
@@ -495,7 +507,7 @@ async function growthRow(
     n: `${base.toLocaleString('en')} ${input.unit}`,
     nMs: medianTime(timings, 'n'),
     twoNMs: medianTime(timings, '2n'),
-    ratio: medianTime(timings, '2n') / medianTime(timings, 'n'),
+    ratio: pairedGrowth(timingOf(timings, 'n'), timingOf(timings, '2n')),
   };
   log(
     `  ${input.id} (${mode}, n = ${row.n}): ${row.nMs.toFixed(2)} ms → ${row.twoNMs.toFixed(2)} ms, ×${row.ratio.toFixed(2)}`,

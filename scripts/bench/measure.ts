@@ -20,6 +20,8 @@ export interface Timing {
   ms: number;
   /** Median over rounds of the per-round medians. */
   medianMs: number;
+  /** The per-round medians, in round order (tasks of one group share their rounds). */
+  roundMs: number[];
   /** Calls timed in all rounds. */
   calls: number;
 }
@@ -130,6 +132,7 @@ export async function measure(
           id: task.id,
           ms: Math.min(...values),
           medianMs: median(values),
+          roundMs: values,
           calls: calls.get(task.id) ?? 0,
         },
       ];

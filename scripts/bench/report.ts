@@ -164,7 +164,7 @@ export function renderMarkdown(report: BenchReport): string {
       : [
           `- CPU time stolen by the hypervisor during the run: ${(report.steal * 100).toFixed(1)}%${report.steal > STEAL_NOTICE ? ' (**a noisy neighbour: times and ratios of this run are less reliable**)' : ''}`,
         ]),
-    '- Each time is the best of several interleaved rounds of tinybench medians (growth rows: the median of the rounds); calls under 0.25 ms are timed in batches.',
+    '- Each time is the best of several interleaved rounds of tinybench medians (growth rows: the median of the rounds, their ratio the median of the ratios of 2n to n within each round); calls under 0.25 ms are timed in batches.',
     '',
   );
   if (report.targets.length > 0) {
