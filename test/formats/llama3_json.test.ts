@@ -43,6 +43,28 @@ describe('llama3_json', () => {
     expect(result.content).toBe('Checking:  hold on.');
   });
 
+  it('should read the name key however it is spelled, and leave an object without one as content', () => {
+    // An untagged object that cannot have a "name" key is declined unread: each of these can.
+    for (const key of ['"name"', '"n\\u0061me"']) {
+      const result = parser.parse(`{${key}: "f", "parameters": {"q": 1}}`);
+      expect([key, result.calls.map((call) => call.name)]).toEqual([key, ['f']]);
+    }
+    const text = '{"tool": "f", "parameters": {"q": 1}}';
+    expect(parser.parse(text)).toMatchObject({
+      calls: [],
+      rejected: [],
+      issues: [],
+      content: text,
+    });
+    // After a call, a run of objects stops at one that cannot name a tool.
+    const run = '{"name": "a", "parameters": {}}; {"tool": "b", "parameters": {}}';
+    const read = parser.parse(run);
+    expect([read.calls.map((call) => call.name), read.content]).toEqual([
+      ['a'],
+      '; {"tool": "b", "parameters": {}}',
+    ]);
+  });
+
   it('should leave JSON that is not a call object as content', () => {
     const text = 'The config is {"name": "prod", "replicas": 3} as before.';
     const result = parser.parse(text);

@@ -37,4 +37,13 @@ describe('openai_json', () => {
   it('should decline an object without a tool_calls list', () => {
     expect(parser.parse('{"content": "hello"}').calls).toEqual([]);
   });
+
+  it('should read tool_calls however the key is spelled: single-quoted, bare or escaped', () => {
+    // The object is declined unread when no key can be tool_calls: each of these can.
+    const list = '[{"function": {"name": "f", "arguments": "{}"}}]';
+    for (const key of ["'tool_calls'", 'tool_calls', '"tool\\u005fcalls"', '"\\u0074ool_calls"']) {
+      const result = parser.parse(`{${key}: ${list}}`);
+      expect([key, result.calls.map((call) => call.name)]).toEqual([key, ['f']]);
+    }
+  });
 });

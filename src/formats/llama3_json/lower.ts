@@ -6,12 +6,28 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import type { CallFieldNames } from '../shared/call-object.js';
-import { readCallItem, type JsonExtentNode } from '../shared/json-extent.js';
+import { readCallItem, type CallItemOutcome, type JsonExtentNode } from '../shared/json-extent.js';
 import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { Llama3Section } from './ast.js';
 
 /** Llama writes `parameters`; `arguments` is accepted as vLLM does. */
 const LLAMA3_FIELDS: CallFieldNames = { name: ['name'], arguments: ['parameters', 'arguments'] };
+
+/** What a bare object that cannot name a tool reads as (kept as content; the issue is not shown). */
+const NO_NAME: CallItemOutcome = {
+  ok: false,
+  issue: { code: 'malformed-tool-call', message: 'the object has no "name" key', offset: 0 },
+};
+
+/**
+ * Whether a key of the object may read as `name`: it is written out (quoted, single-quoted or
+ * bare), or a backslash may spell it. Searched in a slice, so that the search stays inside the
+ * object and many objects stay linear.
+ */
+function mayWriteName(text: string, item: JsonExtentNode): boolean {
+  const object = text.slice(item.start, item.end);
+  return object.includes('name') || object.includes('\\');
+}
 
 /** Without an arguments field an object with a `name` is data, not a call. */
 function hasArgumentsField(value: Record<string, unknown>): boolean {
@@ -34,15 +50,17 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
       // The item the run stopped at (after at least one call), if any.
       let stop: JsonExtentNode | undefined;
       for (const item of section.items) {
-        // A bare object cut off by the end of the output cannot be told from prose: no call.
-        const outcome =
-          item.closed || section.tagged
-            ? readCallItem(context, item, {
-                format: 'llama3_json',
-                fields: LLAMA3_FIELDS,
-                accept: hasArgumentsField,
-              })
-            : undefined;
+        // A bare object cut off by the end of the output cannot be told from prose: no call. One
+        // that cannot have a "name" key is no call either, and is not read (in auto mode
+        // json_block reads the same object after this syntax declines it).
+        let outcome: CallItemOutcome | undefined;
+        if (!section.tagged && item.closed && !mayWriteName(context.text, item)) outcome = NO_NAME;
+        else if (item.closed || section.tagged)
+          outcome = readCallItem(context, item, {
+            format: 'llama3_json',
+            fields: LLAMA3_FIELDS,
+            accept: hasArgumentsField,
+          });
         if (outcome?.ok === true) {
           calls.push(outcome.call);
           continue;

@@ -10,7 +10,7 @@ import { repeatedKeyOf } from '../../json/index.js';
 import { isPlainObject, readCallObject } from '../shared/call-object.js';
 import { malformed } from '../shared/issues.js';
 import { tooDeepWholeJson } from '../shared/too-deep-candidate.js';
-import { readWholeJson } from '../shared/whole-json.js';
+import { mayOpenOutput, readWholeJson } from '../shared/whole-json.js';
 import type { OpenaiJsonSection } from './ast.js';
 
 /**
@@ -27,6 +27,11 @@ export function lowerOpenaiJson(
 ): Section | undefined {
   return match(node)
     .with({ type: 'openai-json-section' }, (section) => {
+      // Declined unread where no key can be "tool_calls" (in auto mode llama3_json and json_block
+      // read the same whole-output object). The search runs once per output: only its first text
+      // may open this syntax.
+      if (!mayOpenOutput(context, section.start)) return undefined;
+      if (!mayWriteToolCalls(context.text, section.start)) return undefined;
       const whole = readWholeJson(
         context,
         section.start,
@@ -74,4 +79,13 @@ export function lowerOpenaiJson(
       return { start: whole.start, end: whole.end, calls, issues };
     })
     .exhaustive();
+}
+
+/**
+ * Whether the text from `from` on may hold a key that reads as `tool_calls`: it is written out
+ * (quoted, single-quoted or bare), or a backslash may spell it (`"tool\u005fcalls"`). The lenient
+ * reader joins no strings, so no other text reads as that key.
+ */
+function mayWriteToolCalls(text: string, from: number): boolean {
+  return text.includes('tool_calls', from) || text.includes('\\', from);
 }
