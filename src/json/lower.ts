@@ -17,6 +17,7 @@ import type {
 } from './ast.js';
 import { appendAll } from '../append.js';
 import {
+  isRecord,
   itemRole,
   looksAtKeys,
   memberRole,
@@ -155,11 +156,6 @@ function noteRepeatedIn(node: JsonNode, value: unknown, role: KeyRole): void {
     const inner = itemRole(role);
     node.items.forEach((item, index) => noteRepeatedIn(unwrap(item), value[index], inner));
   }
-}
-
-/** A JSON object (not a list). */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function unwrap(node: JsonNode): JsonNode {

@@ -187,8 +187,13 @@ export function findRepeatedKeys(text: string, value: unknown, layout: CallObjec
   scan.value(value, topRole(layout, Array.isArray(value)));
 }
 
-/** A JSON object (not a list). */
-function isRecord(value: unknown): value is Record<string, unknown> {
+/**
+ * Whether a decoded JSON value is an object (not a list, not null).
+ *
+ * @param value - A decoded value.
+ * @returns True for an object.
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
