@@ -17,6 +17,10 @@
  * did is kept: the position, the item variable ending as `peg$FAILED`, and the one failure it
  * records at the position where the class stopped matching.
  *
+ * A counted repetition of any character (`.|n|`) is taken in one step: the array it collects
+ * is kept (others may read it), made by one `split('')` of the substring instead of a push per
+ * character, and the position and the failure it records are the loop's.
+ *
  * The analysis is conservative: it only knows the statements peggy writes in a rule function
  * (assignments, calls, `if`, `while`, `return`), and it treats anything else as a read, so an
  * unexpected shape keeps peggy's loop.
@@ -109,6 +113,28 @@ export function rewriteLoops(source: string, name: string): string {
             ].join(`\n${indent}`),
           });
           index += 3;
+        }
+        for (let index = 0; index + 2 < node.statements.length; index += 1) {
+          const loop = countedLoop(node.statements, index, file);
+          if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
+          const first = node.statements[index] as ts.Statement;
+          const last = node.statements[index + 2] as ts.Statement;
+          const { array, item, count, expectation } = loop;
+          const indent = indentOf(first);
+          // The same array, taken in one step: split('') gives the UTF-16 units charAt gave.
+          edits.push({
+            start: first.getStart(file),
+            end: last.getEnd(),
+            text: [
+              '// The counted characters taken in one step, as the loop took them (scripts/peggy-loops.ts).',
+              `${item} = Math.max(Math.min(${count}, input.length - peg$currPos), 0);`,
+              `${array} = input.substring(peg$currPos, peg$currPos + ${item}).split('');`,
+              `peg$currPos += ${item};`,
+              `if (${count} > ${item} && peg$silentFails === 0) { peg$fail(${expectation}); }`,
+              `${item} = peg$FAILED;`,
+            ].join(`\n${indent}`),
+          });
+          index += 2;
         }
       }
       ts.forEachChild(node, visitBlock);
@@ -212,6 +238,49 @@ function plusLoop(
     `else { ${array} = peg$FAILED; }`;
   if (flat(statements[index + 3], file) !== repeat) return undefined;
   return first;
+}
+
+/** Peggy's loop for `.|n|`: what it collects, its count, and the expectation it records. */
+interface CountedLoop {
+  array: string;
+  item: string;
+  /** The count as peggy tests it: `(sN|0)` for a computed count, or an integer literal. */
+  count: string;
+  expectation: string;
+}
+
+/**
+ * Peggy's three statements for `.|n|` (any character, a counted number of times) at `index`: the
+ * array, the first step and the loop repeating it. A step takes one character (`input.charAt`)
+ * until the array holds the count, and records the expectation of any character when the input
+ * ends first. Each statement must equal the expected text exactly, up to whitespace.
+ *
+ * Taken one character at a time, the JSON extents the grammars import (whose length the JSON
+ * scan computes, often kilobytes) cost a tenth of a typical call and an array push per unit.
+ */
+function countedLoop(
+  statements: readonly (ts.Statement | undefined)[],
+  index: number,
+  file: ts.SourceFile,
+): CountedLoop | undefined {
+  const start = /^(s\d+) = \[\];$/.exec(flat(statements[index], file));
+  const loop =
+    /^while \((s\d+) !== peg\$FAILED\) \{ (s\d+)\.push\(\1\); if \(\2\.length >= (\(s\d+\|0\)|\d+)\) \{ \1 = peg\$FAILED; \} else \{ (.*) \} \}$/.exec(
+      flat(statements[index + 2], file),
+    );
+  if (start === null || loop === null || loop[2] !== start[1]) return undefined;
+  const [, item, array, count, take] = loop as unknown as [string, string, string, string, string];
+  if (item === array) return undefined;
+  const taken =
+    /^if \(input\.length > peg\$currPos\) \{ (s\d+) = input\.charAt\(peg\$currPos\); peg\$currPos\+\+; \} else \{ \1 = peg\$FAILED; if \(peg\$silentFails === 0\) \{ peg\$fail\((peg\$e\d+)\); \} \}$/.exec(
+      take,
+    );
+  if (taken === null || taken[1] !== item) return undefined;
+  // The first step: tested against the count, or (a literal count above 0) taken at once.
+  const first = flat(statements[index + 1], file);
+  const checked = `if (${array}.length >= ${count}) { ${item} = peg$FAILED; } else { ${take} }`;
+  if (first !== checked && !(first === take && /^[1-9]\d*$/.test(count))) return undefined;
+  return { array, item, count, expectation: taken[2] as string };
 }
 
 /**

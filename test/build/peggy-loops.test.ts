@@ -24,7 +24,7 @@ type Parse = (input: string, options?: Record<string, unknown>) => unknown;
  * expectations matter.
  */
 const GRAMMAR = String.raw`
-Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends
+Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three
 Text = "t:" t:$[a-z]* _ end:$[0-9]* ";" { return { t, end }; }
 Kept = "k:" chars:[a-z]* ";" { return { chars }; }
 Pair = "p:" _ key:$([a-z] [a-z0-9]*) _ "=" _ value:$[^;\n]* ";" { return { key, value }; }
@@ -33,10 +33,14 @@ Plus = "q:" w:$[a-z]+ _ n:$[0-9]+ ";" { return { w, n }; }
 Plain = "l:" chars:[a-z]+ ";" { return chars; }
 Count = "c:" [0-9]+ _ [a-z]+ ";" { return offset(); }
 Ends = "e:" [0-9]+ [a-z]+
+Skip = "n:" n:Digit .|{ return n; }| ";" { return offset(); }
+Took = "m:" n:Digit chars:.|{ return n - 1; }| { return chars; }
+Three = "h:" .|3| "x"
+Digit = [0-9] { return Number(text()); }
 _ = [ \t]*
 `;
 
-const ALPHABET = [...'tkpsqlce:;=xy ab09\t\n', 'é', '\uD83D'];
+const ALPHABET = [...'tkpsqlce:;=xy ab0239\t\n', 'é', '\uD83D', '\uDE00'];
 
 let directory = '';
 let plainSource = '';
@@ -134,6 +138,15 @@ describe('rewriteLoops', () => {
       'c:1 a',
       'e:12ab',
       'e:12',
+      'n:3ab;;',
+      'n:3ab',
+      'n:0;',
+      'n:2\uD83D\uDE00;',
+      'm:3ab',
+      'm:0',
+      'm:9a',
+      'h:abcx',
+      'h:ab',
       '',
     ];
     const parsed = inputs.filter((input) => 'value' in (outcome(parser('plain'), input) as object));
@@ -146,7 +159,20 @@ describe('rewriteLoops', () => {
   });
 
   it('gives the same outcome as peggy on random inputs', () => {
-    const prefixes = fc.constantFrom('t:', 'k:', 'p:', 's:', 'q:', 'l:', 'c:', 'e:', '');
+    const prefixes = fc.constantFrom(
+      't:',
+      'k:',
+      'p:',
+      's:',
+      'q:',
+      'l:',
+      'c:',
+      'e:',
+      'n:',
+      'm:',
+      'h:',
+      '',
+    );
     const rest = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 16 });
     fc.assert(
       fc.property(prefixes, rest, (prefix, parts) => {
@@ -157,6 +183,17 @@ describe('rewriteLoops', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('takes a counted repetition of any character in one step, its array kept for who reads it', () => {
+    for (const rule of ['Skip', 'Took', 'Three']) {
+      const text = ruleText(rewrittenSource, rule);
+      expect([rule, text.includes('.split(')]).toEqual([rule, true]);
+      expect(text).not.toContain('.push(');
+    }
+    // What the label reads is the characters, as peggy collected them.
+    expect(parser('rewritten')('m:4a\uD83Db')).toEqual(['a', '\uD83D', 'b']);
+    expect(parser('plain')('m:4a\uD83Db')).toEqual(['a', '\uD83D', 'b']);
   });
 
   it('keeps the loop when the array is read later, also through a statement it does not know', () => {
