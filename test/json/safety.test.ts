@@ -102,6 +102,26 @@ describe('scanJsonValue', () => {
       }),
       { numRuns: 5000 },
     );
+    // Long strings, whose rest is searched for rather than read unit by unit: runs of
+    // backslashes before quotes of both kinds, inside and past the first units.
+    const long = fc.oneof(
+      { weight: 12, arbitrary: fc.constant('a') },
+      { weight: 2, arbitrary: fc.constantFrom('\\', '\\\\', '\\\\\\') },
+      { weight: 1, arbitrary: fc.constantFrom('"', "'", '{', '}', '[', ']') },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(long, { minLength: 10, maxLength: 300, size: 'max' }),
+        fc.nat(8),
+        (parts, lead) => {
+          const text = `${'{['.slice(0, 1 + (lead % 2))}"${parts.join('')}`;
+          expect(scanJsonValue(text, 0)).toEqual(reference(text, 0));
+          const single = text.replaceAll('"', "'");
+          expect(scanJsonValue(single, 0)).toEqual(reference(single, 0));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 
