@@ -118,9 +118,39 @@ export function rewriteLoops(source: string, name: string): string {
           const loop = countedLoop(node.statements, index, file);
           if (loop === undefined || !locals.has(loop.array) || !locals.has(loop.item)) continue;
           const first = node.statements[index] as ts.Statement;
-          const last = node.statements[index + 2] as ts.Statement;
           const { array, item, count, expectation } = loop;
           const indent = indentOf(first);
+          const text = countedText(node.statements, index + 3, loop, file);
+          if (text !== undefined && locals.has(text.result) && locals.has(text.copy)) {
+            // Under `$` and read by nothing else: no array at all (the repetition's result is only
+            // compared with peg$FAILED, then replaced by the substring).
+            const after = node.statements[index + 5] as ts.Statement;
+            const unread = [array, text.result, text.copy].every(
+              (name) => !isLiveAfter(after, name, body, false),
+            );
+            if (unread) {
+              edits.push({
+                start: first.getStart(file),
+                end: (node.statements[index + 3] as ts.Statement).getEnd(),
+                text: [
+                  '// The counted characters are never read: advance only (scripts/peggy-loops.ts).',
+                  `${item} = Math.max(Math.min(${count}, input.length - peg$currPos), 0);`,
+                  `peg$currPos += ${item};`,
+                  `if (${count} > ${item}) {`,
+                  `  if (peg$silentFails === 0) { peg$fail(${expectation}); }`,
+                  `  peg$currPos = ${text.result};`,
+                  `  ${text.result} = peg$FAILED;`,
+                  '} else {',
+                  `  ${text.result} = [];`,
+                  '}',
+                  `${item} = peg$FAILED;`,
+                ].join(`\n${indent}`),
+              });
+              index += 3;
+              continue;
+            }
+          }
+          const last = node.statements[index + 2] as ts.Statement;
           // The same array, taken in one step: split('') gives the UTF-16 units charAt gave.
           edits.push({
             start: first.getStart(file),
@@ -281,6 +311,37 @@ function countedLoop(
   const checked = `if (${array}.length >= ${count}) { ${item} = peg$FAILED; } else { ${take} }`;
   if (first !== checked && !(first === take && /^[1-9]\d*$/.test(count))) return undefined;
   return { array, item, count, expectation: taken[2] as string };
+}
+
+/**
+ * The statements peggy writes after a counted loop (at `index`) when `$` takes its text: the count
+ * check (`result` becomes the array, or peg$FAILED with the position restored), the copy of
+ * `result` into another variable, and `$`'s statement, which only compares that copy with
+ * peg$FAILED. Each must equal the expected text exactly, up to whitespace.
+ */
+function countedText(
+  statements: readonly (ts.Statement | undefined)[],
+  index: number,
+  loop: CountedLoop,
+  file: ts.SourceFile,
+): { result: string; copy: string } | undefined {
+  const check =
+    /^if \((s\d+)\.length < (\(s\d+\|0\)|\d+)\) \{ peg\$currPos = (s\d+); \3 = peg\$FAILED; \} else \{ \3 = \1; \}$/.exec(
+      flat(statements[index], file),
+    );
+  if (check === null || check[1] !== loop.array || check[2] !== loop.count) return undefined;
+  const result = check[3] as string;
+  const copied = /^(s\d+) = (s\d+);$/.exec(flat(statements[index + 1], file));
+  if (copied === null || copied[2] !== result) return undefined;
+  const copy = copied[1] as string;
+  const text =
+    /^if \((s\d+) !== peg\$FAILED\) \{ (s\d+) = input\.substring\(\2, peg\$currPos\); \} else \{ \2 = \1; \}$/.exec(
+      flat(statements[index + 2], file),
+    );
+  if (text === null || text[1] !== copy) return undefined;
+  const names = [loop.array, loop.item, result, copy, text[2] as string];
+  if (new Set(names).size !== names.length) return undefined;
+  return { result, copy };
 }
 
 /**

@@ -24,7 +24,7 @@ type Parse = (input: string, options?: Record<string, unknown>) => unknown;
  * expectations matter.
  */
 const GRAMMAR = String.raw`
-Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three
+Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three / Over / Span
 Text = "t:" t:$[a-z]* _ end:$[0-9]* ";" { return { t, end }; }
 Kept = "k:" chars:[a-z]* ";" { return { chars }; }
 Pair = "p:" _ key:$([a-z] [a-z0-9]*) _ "=" _ value:$[^;\n]* ";" { return { key, value }; }
@@ -36,6 +36,8 @@ Ends = "e:" [0-9]+ [a-z]+
 Skip = "n:" n:Digit .|{ return n; }| ";" { return offset(); }
 Took = "m:" n:Digit chars:.|{ return n - 1; }| { return chars; }
 Three = "h:" .|3| "x"
+Over = "o:" n:Digit $(.|{ return n; }|) ";" { return offset(); }
+Span = "r:" n:Digit t:$(.|{ return n; }|) { return t; }
 Digit = [0-9] { return Number(text()); }
 _ = [ \t]*
 `;
@@ -147,6 +149,11 @@ describe('rewriteLoops', () => {
       'm:9a',
       'h:abcx',
       'h:ab',
+      'o:3ab;;',
+      'o:3ab',
+      'o:0;',
+      'r:2\uD83D\uDE00',
+      'r:9ab',
       '',
     ];
     const parsed = inputs.filter((input) => 'value' in (outcome(parser('plain'), input) as object));
@@ -171,6 +178,8 @@ describe('rewriteLoops', () => {
       'n:',
       'm:',
       'h:',
+      'o:',
+      'r:',
       '',
     );
     const rest = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 16 });
@@ -191,6 +200,16 @@ describe('rewriteLoops', () => {
       expect([rule, text.includes('.split(')]).toEqual([rule, true]);
       expect(text).not.toContain('.push(');
     }
+    // Under `$`, nothing reads the array: none is made.
+    for (const rule of ['Over', 'Span']) {
+      const text = ruleText(rewrittenSource, rule);
+      expect([rule, text.includes('advance only'), text.includes('.split(')]).toEqual([
+        rule,
+        true,
+        false,
+      ]);
+    }
+    expect(parser('rewritten')('r:3a\uD83Db')).toBe('a\uD83Db');
     // What the label reads is the characters, as peggy collected them.
     expect(parser('rewritten')('m:4a\uD83Db')).toEqual(['a', '\uD83D', 'b']);
     expect(parser('plain')('m:4a\uD83Db')).toEqual(['a', '\uD83D', 'b']);
