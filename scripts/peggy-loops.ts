@@ -77,7 +77,7 @@ export function rewriteLoops(source: string, name: string): string {
             end: last.getEnd(),
             text: [
               '// The matched characters are never read: advance only (scripts/peggy-loops.ts).',
-              `while (${loop.predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`,
+              advance(loop.predicate, source),
               `${loop.item} = peg$FAILED;`,
               `if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
             ].join(`\n${indent}`),
@@ -106,7 +106,7 @@ export function rewriteLoops(source: string, name: string): string {
             text: [
               '{',
               '  // The matched characters are never read: advance only (scripts/peggy-loops.ts).',
-              `  while (${loop.predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`,
+              `  ${advance(loop.predicate, source)}`,
               `  ${loop.item} = peg$FAILED;`,
               `  if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
               '}',
@@ -177,6 +177,31 @@ export function rewriteLoops(source: string, name: string): string {
     output = output.slice(0, edit.start) + edit.text + output.slice(edit.end);
   }
   return output;
+}
+
+/**
+ * The statement that moves the position past the characters of a class: a loop testing each, or,
+ * for a class of every unit but one (`[^<]`, the payload of most tagged syntaxes, often kilobytes
+ * long), one native search for that unit (the loop stops at it, or at the end, where the
+ * predicate is false for NaN).
+ */
+function advance(predicate: string, source: string): string {
+  const excluded = excludedUnit(predicate, source);
+  if (excluded === undefined)
+    return `while (${predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`;
+  const unit = JSON.stringify(String.fromCharCode(excluded));
+  return `{ const next = input.indexOf(${unit}, peg$currPos); peg$currPos = next === -1 ? input.length : next; }`;
+}
+
+/** The one unit a class predicate of `rewriteClasses` refuses, when it is `c <= u - 1 || c >= u + 1`. */
+function excludedUnit(predicate: string, source: string): number | undefined {
+  const name = predicate.replace(/\$/g, '\\$');
+  const body = new RegExp(
+    `function ${name}\\(c\\) \\{\\s*return c <= (\\d+) \\|\\| c >= (\\d+);\\s*\\}`,
+  ).exec(source);
+  if (body === null) return undefined;
+  const below = Number(body[1]);
+  return Number(body[2]) === below + 2 ? below + 1 : undefined;
 }
 
 /** The variables of a rule function's first `let`, or undefined when it has a nested function. */

@@ -24,7 +24,7 @@ type Parse = (input: string, options?: Record<string, unknown>) => unknown;
  * expectations matter.
  */
 const GRAMMAR = String.raw`
-Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three / Over / Span
+Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three / Over / Span / Upto / Till
 Text = "t:" t:$[a-z]* _ end:$[0-9]* ";" { return { t, end }; }
 Kept = "k:" chars:[a-z]* ";" { return { chars }; }
 Pair = "p:" _ key:$([a-z] [a-z0-9]*) _ "=" _ value:$[^;\n]* ";" { return { key, value }; }
@@ -38,6 +38,8 @@ Took = "m:" n:Digit chars:.|{ return n - 1; }| { return chars; }
 Three = "h:" .|3| "x"
 Over = "o:" n:Digit $(.|{ return n; }|) ";" { return offset(); }
 Span = "r:" n:Digit t:$(.|{ return n; }|) { return t; }
+Upto = "u:" t:$[^;]* ";" { return t; }
+Till = "v:" $[^;]+ [^;]* ";" { return offset(); }
 Digit = [0-9] { return Number(text()); }
 _ = [ \t]*
 `;
@@ -154,6 +156,12 @@ describe('rewriteLoops', () => {
       'o:0;',
       'r:2\uD83D\uDE00',
       'r:9ab',
+      'u:ab c;',
+      'u:ab',
+      'u:;',
+      'v:ab;',
+      'v:;',
+      'v:a\uD83D',
       '',
     ];
     const parsed = inputs.filter((input) => 'value' in (outcome(parser('plain'), input) as object));
@@ -180,6 +188,8 @@ describe('rewriteLoops', () => {
       'h:',
       'o:',
       'r:',
+      'u:',
+      'v:',
       '',
     );
     const rest = fc.array(fc.constantFrom(...ALPHABET), { maxLength: 16 });
@@ -200,6 +210,15 @@ describe('rewriteLoops', () => {
       expect([rule, text.includes('.split(')]).toEqual([rule, true]);
       expect(text).not.toContain('.push(');
     }
+    // A class of every unit but one is skipped by one search for that unit.
+    for (const rule of ['Upto', 'Till']) {
+      const text = ruleText(rewrittenSource, rule);
+      expect([rule, text.split('input.indexOf(";", peg$currPos)').length - 1]).toEqual([
+        rule,
+        rule === 'Till' ? 2 : 1,
+      ]);
+    }
+    expect(ruleText(rewrittenSource, 'Pair')).not.toContain('input.indexOf(');
     // Under `$`, nothing reads the array: none is made.
     for (const rule of ['Over', 'Span']) {
       const text = ruleText(rewrittenSource, rule);
