@@ -57,6 +57,8 @@ export function rewriteLoops(source: string, name: string): string {
     return ' '.repeat(start - source.lastIndexOf('\n', start) - 1);
   };
   const edits: { start: number; end: number; text: string }[] = [];
+  // The sticky regexes the advance loops of negated classes use, by name (see `advance`).
+  const runs = new Map<string, string>();
   for (const rule of parse.body.statements) {
     if (!ts.isFunctionDeclaration(rule) || rule.body === undefined) continue;
     if (!/^peg\$parse/.test(rule.name?.text ?? '')) continue;
@@ -77,7 +79,7 @@ export function rewriteLoops(source: string, name: string): string {
             end: last.getEnd(),
             text: [
               '// The matched characters are never read: advance only (scripts/peggy-loops.ts).',
-              advance(loop.predicate, source),
+              advance(loop.predicate, source, runs),
               `${loop.item} = peg$FAILED;`,
               `if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
             ].join(`\n${indent}`),
@@ -106,7 +108,7 @@ export function rewriteLoops(source: string, name: string): string {
             text: [
               '{',
               '  // The matched characters are never read: advance only (scripts/peggy-loops.ts).',
-              `  ${advance(loop.predicate, source)}`,
+              `  ${advance(loop.predicate, source, runs)}`,
               `  ${loop.item} = peg$FAILED;`,
               `  if (peg$silentFails === 0) { peg$fail(${loop.expectation}); }`,
               '}',
@@ -171,6 +173,12 @@ export function rewriteLoops(source: string, name: string): string {
     };
     visitBlock(body);
   }
+  for (const [run, regex] of runs) {
+    // Declared after its class's predicate, at the top level of the module.
+    const predicate = `function ${run.slice(0, -RUN_SUFFIX.length)}(c) {`;
+    const at = source.indexOf('\n}\n', source.indexOf(predicate)) + 3;
+    edits.push({ start: at, end: at, text: `const ${run} = ${regex};\n` });
+  }
   edits.sort((a, b) => b.start - a.start);
   let output = source;
   for (const edit of edits) {
@@ -179,18 +187,51 @@ export function rewriteLoops(source: string, name: string): string {
   return output;
 }
 
+/** Units of a run a negated class's predicate tests before its sticky regex takes the rest. */
+const SHORT_RUN = 16;
+
+/** The name of a predicate's run regex is the predicate's name and this. */
+const RUN_SUFFIX = 'Run';
+
 /**
- * The statement that moves the position past the characters of a class: a loop testing each, or,
- * for a class of every unit but one (`[^<]`, the payload of most tagged syntaxes, often kilobytes
+ * The statement that moves the position past the characters of a class: a loop testing each; for
+ * a class of every unit but one (`[^<]`, the payload of most tagged syntaxes, often kilobytes
  * long), one native search for that unit (the loop stops at it, or at the end, where the
- * predicate is false for NaN).
+ * predicate is false for NaN); for another negated class (`[^`<]`), the loop for its first units
+ * and then, on a longer run, the class's regex made sticky (`/[^`<]*\/y`, recorded in `runs`),
+ * which matches the same code units (the predicate was proved against that regex) several times
+ * faster than a loop over a long payload.
  */
-function advance(predicate: string, source: string): string {
+function advance(predicate: string, source: string, runs: Map<string, string>): string {
   const excluded = excludedUnit(predicate, source);
-  if (excluded === undefined)
+  if (excluded !== undefined) {
+    const unit = JSON.stringify(String.fromCharCode(excluded));
+    return `{ const next = input.indexOf(${unit}, peg$currPos); peg$currPos = next === -1 ? input.length : next; }`;
+  }
+  const negated = negatedClass(predicate, source);
+  if (negated === undefined)
     return `while (${predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`;
-  const unit = JSON.stringify(String.fromCharCode(excluded));
-  return `{ const next = input.indexOf(${unit}, peg$currPos); peg$currPos = next === -1 ? input.length : next; }`;
+  const run = `${predicate}${RUN_SUFFIX}`;
+  runs.set(run, `/${negated}*/y`);
+  return [
+    `{ let at = peg$currPos; const limit = at + ${SHORT_RUN};`,
+    `while (at < limit && ${predicate}(input.charCodeAt(at))) at++;`,
+    `if (at === limit && ${predicate}(input.charCodeAt(at))) { ${run}.lastIndex = at; ${run}.test(input); at = ${run}.lastIndex; }`,
+    'peg$currPos = at; }',
+  ].join(' ');
+}
+
+/**
+ * The class a predicate of `rewriteClasses` replaces, when it is negated and its regex has no
+ * flags (`// Replaces peg$r5 = /^[^`<]/;` gives `[^`<]`); a flag such as `i` or `u` would make
+ * the regex read other than unit by unit.
+ */
+function negatedClass(predicate: string, source: string): string | undefined {
+  const name = predicate.replace(/\$/g, '\\$');
+  const found = new RegExp(
+    `// Replaces peg\\$r\\d+ = /\\^(\\[\\^(?:\\\\.|[^\\]\\\\])*\\])/;\\nfunction ${name}\\(c\\) \\{`,
+  ).exec(source);
+  return found === null ? undefined : found[1];
 }
 
 /** The one unit a class predicate of `rewriteClasses` refuses, when it is `c <= u - 1 || c >= u + 1`. */

@@ -204,6 +204,31 @@ describe('rewriteLoops', () => {
     );
   });
 
+  it('gives the same outcome as peggy on long runs, where a negated class is searched by its regex', () => {
+    // Runs of letters longer than the units the predicate tests before the regex takes over.
+    const long = fc.oneof(
+      { weight: 20, arbitrary: fc.constantFrom('a', 'b', ' ', '\uD83D', 'é') },
+      { weight: 1, arbitrary: fc.constantFrom(...ALPHABET) },
+    );
+    const prefixes = fc.constantFrom('p:', 'p: a = ', 't:', 'u:', 'v:', 'q:');
+    fc.assert(
+      fc.property(
+        prefixes,
+        fc.array(long, { minLength: 10, maxLength: 80, size: 'max' }),
+        (prefix, parts) => {
+          const input = prefix + parts.join('');
+          const expected = outcome(parser('plain'), input);
+          expect(outcome(parser('rewritten'), input)).toEqual(expected);
+          expect(outcome(parser('hoisted'), input)).toEqual(expected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(ruleText(rewrittenSource, 'Pair')).toContain('Run.lastIndex');
+    const value = `${'word '.repeat(20)}end`;
+    expect(parser('rewritten')(`p:key=${value};`)).toEqual({ key: 'key', value });
+  });
+
   it('takes a counted repetition of any character in one step, its array kept for who reads it', () => {
     for (const rule of ['Skip', 'Took', 'Three']) {
       const text = ruleText(rewrittenSource, rule);
