@@ -43,7 +43,7 @@ import {
   partialJson,
   repairThenParse,
 } from './bench/peers.js';
-import { listSamples, sampleTools } from './bench/samples.js';
+import { listSamples, sampleTools, withLongArgument } from './bench/samples.js';
 import { readCpuTicks, stealShare } from './bench/steal.js';
 import { loadLibrary } from './library.js';
 import { chunk, measureStreamTable, streamChunks } from './bench/stream.js';
@@ -343,9 +343,30 @@ async function formatsSection(): Promise<void> {
       p1Auto: time(timings, 'p1a'),
       p12Forced: time(timings, 'p12f'),
       p12Auto: time(timings, 'p12a'),
+      longArgument: longArgumentRatio(sample),
     });
   }
   log(`  ${report.formats.length} formats timed`);
+}
+
+/** Length of the long argument of the formats section (the issue's 100 KB argument). */
+const LONG_ARGUMENT = 100 * 1024;
+
+/**
+ * The sample with a 100 KB string argument, forced, over `JSON.parse` of that argument (paired):
+ * what a call carrying a file or a document costs in each syntax beyond reading its JSON.
+ */
+function longArgumentRatio(sample: ReturnType<typeof listSamples>[number]): number | undefined {
+  const long = withLongArgument(sample, LONG_ARGUMENT);
+  if (long === undefined) return undefined;
+  const limits = { maxOutputSize: 16 * LONG_ARGUMENT, maxCallSize: 16 * LONG_ARGUMENT };
+  const parser = createParser({ formats: [sample.format], limits });
+  const [call] = parser.parse(long.text).calls;
+  if (call === undefined || !Object.values(call.arguments).includes(long.value)) return undefined;
+  const json = JSON.stringify(long.value);
+  const floor: Task = { id: 'JSON.parse', fn: () => JSON.parse(json) as unknown };
+  const task: Task = { id: 'parse', fn: () => parser.parse(long.text) };
+  return pairedRatios(floor, [task], quick ? 5 : 30).get('parse');
 }
 
 async function setupSection(): Promise<void> {

@@ -41,6 +41,11 @@ export interface FormatRow {
   p1Auto: number;
   p12Forced: number;
   p12Auto: number;
+  /**
+   * The sample with a 100 KB string argument, forced, over `JSON.parse` of that argument as a
+   * JSON string (paired ratio); `undefined` when it was not read as that call.
+   */
+  longArgument?: number | undefined;
 }
 
 /** One input family, doubled. */
@@ -210,16 +215,16 @@ export function renderMarkdown(report: BenchReport): string {
   if (report.formats.length > 0) {
     lines.push('## One typical call per format', '');
     lines.push(
-      'Times in µs; samples in scripts/bench/samples.ts. ✗: the sample was not read as one call.',
+      'Times in µs; samples in scripts/bench/samples.ts. ✗: the sample was not read as one call. The last column is the same call with one string argument 100 KB long (`withLongArgument`), forced, as a ratio to `JSON.parse` of that argument (a JSON string of 100 KB), timed in pairs; – where it was not read as that call.',
       '',
     );
     lines.push(
-      '| format | units | phase 1, forced | phase 1, auto | phase 1+2, forced | phase 1+2, auto |',
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      '| format | units | phase 1, forced | phase 1, auto | phase 1+2, forced | phase 1+2, auto | 100 KB argument, forced |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const row of report.formats) {
       lines.push(
-        `| ${cell(row.format)}${row.correct ? '' : ' ✗'} | ${row.bytes} | ${us(row.p1Forced)} | ${us(row.p1Auto)} | ${us(row.p12Forced)} | ${us(row.p12Auto)} |`,
+        `| ${cell(row.format)}${row.correct ? '' : ' ✗'} | ${row.bytes} | ${us(row.p1Forced)} | ${us(row.p1Auto)} | ${us(row.p12Forced)} | ${us(row.p12Auto)} | ${row.longArgument === undefined ? '–' : `${fixed(row.longArgument)}×`} |`,
       );
     }
     lines.push('');

@@ -180,6 +180,32 @@ export const formatSamples = {
  * @param order - Format ids in the order to list them.
  * @returns One sample per id.
  */
+/** The string arguments the samples write, one of which each sample holds. */
+const STRING_VALUES = ['Chez Marthe', '1Z999AA10123456784', 'EUR'];
+
+/**
+ * A sample whose string argument (the first of {@link STRING_VALUES} it holds, everywhere it
+ * occurs) is replaced by plain words `length` units long: the call carrying a long argument, a
+ * file's content or a document, in that format's syntax.
+ *
+ * @param sample - A typical call.
+ * @param length - The argument's length in UTF-16 units.
+ * @returns The long call and the argument, or `undefined` when the sample holds none of the values.
+ */
+export function withLongArgument(
+  sample: FormatSample,
+  length: number,
+): { text: string; value: string } | undefined {
+  const written = STRING_VALUES.find((value) => sample.text.includes(value));
+  if (written === undefined) return undefined;
+  const words = 'the quick brown fox jumps over the lazy dog ';
+  const value = words
+    .repeat(Math.ceil(length / words.length))
+    .slice(0, length)
+    .trim();
+  return { text: sample.text.split(written).join(value), value };
+}
+
 export function listSamples(order: readonly string[]): FormatSample[] {
   const table = formatSamples as Record<string, Omit<FormatSample, 'format'>>;
   return order

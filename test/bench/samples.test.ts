@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParser, formatIds } from '../../src/index.js';
 import { growthInputs, hermesInputs, hermesTools } from '../../scripts/bench/inputs.js';
-import { listSamples, sampleTools } from '../../scripts/bench/samples.js';
+import { listSamples, sampleTools, withLongArgument } from '../../scripts/bench/samples.js';
 
 // The bench times these inputs; a sample that no longer reads as its call would time a failure.
 describe('bench inputs', () => {
@@ -16,6 +16,19 @@ describe('bench inputs', () => {
         const result = createParser({ formats, tools: sampleTools }).parse(sample.text);
         expect(result.calls.map((call) => call.name)).toEqual([sample.tool]);
       }
+    },
+  );
+
+  it.each(listSamples(formatIds))(
+    'should read the $format sample with a long string argument as that call, forced',
+    (sample) => {
+      const long = withLongArgument(sample, 4096);
+      expect(long).toBeDefined();
+      if (long === undefined) return;
+      expect(long.value).toHaveLength(4095);
+      const [call, ...rest] = createParser({ formats: [sample.format] }).parse(long.text).calls;
+      expect([call?.name, rest.length]).toEqual([sample.tool, 0]);
+      expect(Object.values(call?.arguments ?? {})).toContain(long.value);
     },
   );
 
