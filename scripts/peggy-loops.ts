@@ -17,9 +17,14 @@
  * did is kept: the position, the item variable ending as `peg$FAILED`, and the one failure it
  * records at the position where the class stopped matching.
  *
- * A counted repetition of any character (`.|n|`) is taken in one step: the array it collects
- * is kept (others may read it), made by one `split('')` of the substring instead of a push per
- * character, and the position and the failure it records are the loop's.
+ * Such a loop then advances without testing each character where it can: past a class of every
+ * unit but one (`[^<]`) by one `indexOf` of that unit, past another negated class by its first
+ * units and then the class's regex made sticky (see `advance`).
+ *
+ * A counted repetition of any character (`.|n|`) is taken in one step, its position and the
+ * failure it records the loop's: under `$` with nothing else reading it, without an array;
+ * otherwise its array (others may read it) made by one `split('')` of the substring instead of a
+ * push per character.
  *
  * The analysis is conservative: it only knows the statements peggy writes in a rule function
  * (assignments, calls, `if`, `while`, `return`), and it treats anything else as a read, so an
