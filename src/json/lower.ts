@@ -9,12 +9,7 @@
  * lowering about ten times slower, costing as much as the grammar itself.
  */
 import type { Repair } from '../types.js';
-import type {
-  JsonDocument,
-  JsonNode,
-  JsonStringNode,
-  JsonStringPart,
-} from './ast.js';
+import type { JsonDocument, JsonNode, JsonStringNode, JsonStringPart } from './ast.js';
 import { appendAll } from '../append.js';
 import {
   isRecord,
