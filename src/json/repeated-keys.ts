@@ -15,7 +15,6 @@
  */
 import { isBlank } from '../formats/shared/blanks.js';
 import {
-  BACKSLASH,
   CLOSE_BRACE,
   CLOSE_BRACKET,
   COMMA,
@@ -23,6 +22,7 @@ import {
   OPEN_BRACKET,
   QUOTE,
 } from './char-codes.js';
+import { closingQuote } from './scan.js';
 
 /**
  * Where a payload's call objects are:
@@ -220,13 +220,6 @@ function occurOnce(text: string, object: object): boolean {
   return true;
 }
 
-/** Whether the unit at `at` follows an odd run of backslashes (in a JSON string: it is escaped). */
-function escaped(text: string, at: number): boolean {
-  let before = at - 1;
-  while (text.charCodeAt(before) === BACKSLASH) before -= 1;
-  return (at - before) % 2 === 0;
-}
-
 /** A walk over valid JSON text. */
 class KeyScan {
   at = 0;
@@ -303,12 +296,10 @@ class KeyScan {
   /** Moves past the string whose quote is at `at`; returns where it ends (after its quote). */
   private stringEnd(): number {
     const { text } = this;
-    // From quote to quote: the text is valid JSON, so a string ends at the first quote after an
-    // even run of backslashes. An OpenAI call's arguments are a long JSON string, walked unit by
-    // unit this was a quarter of reading the call.
-    let at = text.indexOf('"', this.at + 1);
-    while (at !== -1 && escaped(text, at)) at = text.indexOf('"', at + 1);
-    this.at = at === -1 ? text.length : at + 1;
+    // From quote to quote (an OpenAI call's arguments are a long JSON string: walked unit by unit
+    // this was a quarter of reading the call).
+    const close = closingQuote(text, this.at + 1, QUOTE);
+    this.at = close === text.length ? close : close + 1;
     return this.at;
   }
 

@@ -115,11 +115,12 @@ function stringEnd(text: string, open: number, quote: number): number {
 }
 
 /**
- * The closing quote of a string whose unit at `from` is not escaped: the first `quote` after an
+ * The closing quote of a string whose unit at `from` is not escaped (also the key walk's, over
+ * valid JSON): the first `quote` after an
  * even run of backslashes that starts at or after `from` (the loop pairs each backslash with the
  * unit after it), or the text's length when the string never closes.
  */
-function closingQuote(text: string, from: number, quote: number): number {
+export function closingQuote(text: string, from: number, quote: number): number {
   const char = quote === QUOTE ? '"' : "'";
   for (let at = text.indexOf(char, from); at !== -1; at = text.indexOf(char, at + 1)) {
     let before = at - 1;
