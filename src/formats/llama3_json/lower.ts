@@ -5,7 +5,7 @@
  */
 import { match } from 'ts-pattern';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import type { CallFieldNames } from '../shared/call-object.js';
+import { mayWriteKey, type CallFieldNames } from '../shared/call-object.js';
 import { readCallItem, type CallItemOutcome, type JsonExtentNode } from '../shared/json-extent.js';
 import { tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { Llama3Section } from './ast.js';
@@ -18,16 +18,6 @@ const NO_NAME: CallItemOutcome = {
   ok: false,
   issue: { code: 'malformed-tool-call', message: 'the object has no "name" key', offset: 0 },
 };
-
-/**
- * Whether a key of the object may read as `name`: it is written out (quoted, single-quoted or
- * bare), or a backslash may spell it. Searched in a slice, so that the search stays inside the
- * object and many objects stay linear.
- */
-function mayWriteName(text: string, item: JsonExtentNode): boolean {
-  const object = text.slice(item.start, item.end);
-  return object.includes('name') || object.includes('\\');
-}
 
 /** Without an arguments field an object with a `name` is data, not a call. */
 function hasArgumentsField(value: Record<string, unknown>): boolean {
@@ -54,7 +44,12 @@ export function lowerLlama3(node: Llama3Section, context: FormatContext): Sectio
         // that cannot have a "name" key is no call either, and is not read (in auto mode
         // json_block reads the same object after this syntax declines it).
         let outcome: CallItemOutcome | undefined;
-        if (!section.tagged && item.closed && !mayWriteName(context.text, item)) outcome = NO_NAME;
+        if (
+          !section.tagged &&
+          item.closed &&
+          !mayWriteKey(context.text.slice(item.start, item.end), 'name')
+        )
+          outcome = NO_NAME;
         else if (item.closed || section.tagged)
           outcome = readCallItem(context, item, {
             format: 'llama3_json',

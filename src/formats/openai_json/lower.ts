@@ -7,7 +7,7 @@ import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { repeatedKeyOf } from '../../json/index.js';
-import { isPlainObject, readCallObject } from '../shared/call-object.js';
+import { isPlainObject, mayWriteKey, readCallObject } from '../shared/call-object.js';
 import { malformed } from '../shared/issues.js';
 import { tooDeepWholeJson } from '../shared/too-deep-candidate.js';
 import { mayOpenOutput, readWholeJson } from '../shared/whole-json.js';
@@ -31,7 +31,7 @@ export function lowerOpenaiJson(
       // read the same whole-output object). The search runs once per output: only its first text
       // may open this syntax.
       if (!mayOpenOutput(context, section.start)) return undefined;
-      if (!mayWriteToolCalls(context.text, section.start)) return undefined;
+      if (!mayWriteKey(context.text.slice(section.start), 'tool_calls')) return undefined;
       const whole = readWholeJson(
         context,
         section.start,
@@ -79,13 +79,4 @@ export function lowerOpenaiJson(
       return { start: whole.start, end: whole.end, calls, issues };
     })
     .exhaustive();
-}
-
-/**
- * Whether the text from `from` on may hold a key that reads as `tool_calls`: it is written out
- * (quoted, single-quoted or bare), or a backslash may spell it (`"tool\u005fcalls"`). The lenient
- * reader joins no strings, so no other text reads as that key.
- */
-function mayWriteToolCalls(text: string, from: number): boolean {
-  return text.includes('tool_calls', from) || text.includes('\\', from);
 }

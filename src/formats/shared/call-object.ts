@@ -281,3 +281,17 @@ function keyFollows(object: Record<string, unknown>, key: string, earlier: strin
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Whether a key that reads as `key` may be written in `text`: the word is there (quoted,
+ * single-quoted or bare), or a backslash, which may spell it (`"n\u0061me"`). The lenient reader
+ * joins no strings, so no other text reads as that key: a format may decline an object without
+ * reading it when this is false.
+ *
+ * @param text - The object's text (or the text from where it starts).
+ * @param key - The key, as decoded.
+ * @returns False when no key of the text can read as `key`.
+ */
+export function mayWriteKey(text: string, key: string): boolean {
+  return text.includes(key) || text.includes('\\');
+}
