@@ -19,7 +19,8 @@
  *
  * Such a loop then advances without testing each character where it can: past a class of every
  * unit but one (`[^<]`) by one `indexOf` of that unit, past another negated class by its first
- * units and then the class's regex made sticky (see `advance`).
+ * units and then a search for each unit it refuses when they are few (`[^`<]`), or else the
+ * class's regex made sticky (see `advance`).
  *
  * A counted repetition of any character (`.|n|`) is taken in one step, its position and the
  * failure it records the loop's: under `$` with nothing else reading it, without an array;
@@ -62,7 +63,8 @@ export function rewriteLoops(source: string, name: string): string {
     return ' '.repeat(start - source.lastIndexOf('\n', start) - 1);
   };
   const edits: { start: number; end: number; text: string }[] = [];
-  // The sticky regexes the advance loops of negated classes use, by name (see `advance`).
+  // What the advance loops of negated classes search with, by name (see `advance`): a class's
+  // regex made sticky, or the search function of a class that refuses a few units.
   const runs = new Map<string, string>();
   for (const rule of parse.body.statements) {
     if (!ts.isFunctionDeclaration(rule) || rule.body === undefined) continue;
@@ -178,11 +180,11 @@ export function rewriteLoops(source: string, name: string): string {
     };
     visitBlock(body);
   }
-  for (const [run, regex] of runs) {
+  for (const [name, code] of runs) {
     // Declared after its class's predicate, at the top level of the module.
-    const predicate = `function ${run.slice(0, -RUN_SUFFIX.length)}(c) {`;
+    const predicate = `function ${name.replace(/(Run|Until)$/, '')}(c) {`;
     const at = source.indexOf('\n}\n', source.indexOf(predicate)) + 3;
-    edits.push({ start: at, end: at, text: `const ${run} = ${regex};\n` });
+    edits.push({ start: at, end: at, text: `${code}\n` });
   }
   edits.sort((a, b) => b.start - a.start);
   let output = source;
@@ -192,20 +194,19 @@ export function rewriteLoops(source: string, name: string): string {
   return output;
 }
 
-/** Units of a run a negated class's predicate tests before its sticky regex takes the rest. */
+/** Units of a run a negated class's predicate tests before a search takes the rest. */
 const SHORT_RUN = 16;
-
-/** The name of a predicate's run regex is the predicate's name and this. */
-const RUN_SUFFIX = 'Run';
 
 /**
  * The statement that moves the position past the characters of a class: a loop testing each; for
  * a class of every unit but one (`[^<]`, the payload of most tagged syntaxes, often kilobytes
  * long), one native search for that unit (the loop stops at it, or at the end, where the
- * predicate is false for NaN); for another negated class (`[^`<]`), the loop for its first units
- * and then, on a longer run, the class's regex made sticky (`/[^`<]*\/y`, recorded in `runs`),
- * which matches the same code units (the predicate was proved against that regex) several times
- * faster than a loop over a long payload.
+ * predicate is false for NaN); for another negated class, the loop for its first units and then,
+ * on a longer run, a search of the rest: where the class refuses at most `FEW_UNITS` units
+ * (`[^`<]`, `[^"\\]`), a native search for each of them (`unitSearch`); otherwise the class's
+ * regex made sticky (`/[^`<]*\/y`), which matches the same code units (the predicate was proved
+ * against that regex) several times faster than a loop over a long payload, and ten times slower
+ * than the searches. Either is recorded in `runs`.
  */
 function advance(predicate: string, source: string, runs: Map<string, string>): string {
   const excluded = excludedUnit(predicate, source);
@@ -216,14 +217,66 @@ function advance(predicate: string, source: string, runs: Map<string, string>): 
   const negated = negatedClass(predicate, source);
   if (negated === undefined)
     return `while (${predicate}(input.charCodeAt(peg$currPos))) peg$currPos++;`;
-  const run = `${predicate}${RUN_SUFFIX}`;
-  runs.set(run, `/${negated}*/y`);
+  const units = refusedUnits(negated);
+  let rest: string;
+  if (units.length <= FEW_UNITS) {
+    const until = `${predicate}Until`;
+    runs.set(until, unitSearch(until, units));
+    rest = `at = ${until}(input, at);`;
+  } else {
+    const run = `${predicate}Run`;
+    runs.set(run, `const ${run} = /${negated}*/y;`);
+    rest = `${run}.lastIndex = at; ${run}.test(input); at = ${run}.lastIndex;`;
+  }
   return [
     `{ let at = peg$currPos; const limit = at + ${SHORT_RUN};`,
     `while (at < limit && ${predicate}(input.charCodeAt(at))) at++;`,
-    `if (at === limit && ${predicate}(input.charCodeAt(at))) { ${run}.lastIndex = at; ${run}.test(input); at = ${run}.lastIndex; }`,
+    `if (at === limit && ${predicate}(input.charCodeAt(at))) { ${rest} }`,
     'peg$currPos = at; }',
   ].join(' ');
+}
+
+/** A negated class refusing at most this many units is searched unit by unit (see `advance`). */
+const FEW_UNITS = 4;
+
+/** The first window `unitSearch` searches, in units; each next one is four times longer. */
+const FIRST_WINDOW = 256;
+
+/** The UTF-16 units a negated class (`[^`<]`) refuses, found by testing its regex on each. */
+function refusedUnits(negated: string): number[] {
+  const regex = new RegExp(`^${negated}$`);
+  const units: number[] = [];
+  for (let unit = 0; unit <= 0xffff; unit += 1) {
+    if (!regex.test(String.fromCharCode(unit))) units.push(unit);
+  }
+  return units;
+}
+
+/**
+ * The search function of a class refusing a few units: `name(input, from)` is where the run of
+ * the class starting at `from` ends, the nearest occurrence of a refused unit, or the end. Each
+ * unit is searched by `indexOf` in a window after `from`, four times longer each time none of
+ * them is in it: a unit that occurs far away or nowhere (a backslash in a text without one) is
+ * read no further than about four times the run, where searching the whole input for it would
+ * read the rest of the output once per run, quadratic over an output of many calls. The window
+ * is a `slice`, which V8 makes without copying.
+ */
+function unitSearch(name: string, units: number[]): string {
+  return [
+    `function ${name}(input, from) {`,
+    `  for (let size = ${FIRST_WINDOW}; ; size *= 4) {`,
+    '    const end = Math.min(from + size, input.length);',
+    '    const window = input.slice(from, end);',
+    '    let first = -1;',
+    ...units.flatMap((unit, index) => [
+      `    const at${index} = window.indexOf(${JSON.stringify(String.fromCharCode(unit))});`,
+      `    if (at${index} !== -1 && (first === -1 || at${index} < first)) first = at${index};`,
+    ]),
+    '    if (first !== -1) return from + first;',
+    '    if (end === input.length) return end;',
+    '  }',
+    '}',
+  ].join('\n');
 }
 
 /**

@@ -24,7 +24,7 @@ type Parse = (input: string, options?: Record<string, unknown>) => unknown;
  * expectations matter.
  */
 const GRAMMAR = String.raw`
-Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three / Over / Span / Upto / Till
+Start = Text / Kept / Pair / Seq / Plus / Plain / Count / Ends / Skip / Took / Three / Over / Span / Upto / Till / Back / Wide
 Text = "t:" t:$[a-z]* _ end:$[0-9]* ";" { return { t, end }; }
 Kept = "k:" chars:[a-z]* ";" { return { chars }; }
 Pair = "p:" _ key:$([a-z] [a-z0-9]*) _ "=" _ value:$[^;\n]* ";" { return { key, value }; }
@@ -40,6 +40,8 @@ Over = "o:" n:Digit $(.|{ return n; }|) ";" { return offset(); }
 Span = "r:" n:Digit t:$(.|{ return n; }|) { return t; }
 Upto = "u:" t:$[^;]* ";" { return t; }
 Till = "v:" $[^;]+ [^;]* ";" { return offset(); }
+Back = "b:" [^;,]* "," [^;,]* ",!" { return 'first'; } / "b:" t:$[^;,]* "," u:$[^;,]* ";" { return t + ',' + u; }
+Wide = "w:" t:$[^;,.!?]* ";" { return t; }
 Digit = [0-9] { return Number(text()); }
 _ = [ \t]*
 `;
@@ -224,9 +226,48 @@ describe('rewriteLoops', () => {
       ),
       { numRuns: 1000 },
     );
-    expect(ruleText(rewrittenSource, 'Pair')).toContain('Run.lastIndex');
+    // A class refusing two units is searched unit by unit; one refusing five by its regex.
+    expect(ruleText(rewrittenSource, 'Pair')).toMatch(/at = peg\$inClass\d+Until\(input, at\)/);
+    expect(ruleText(rewrittenSource, 'Wide')).toContain('Run.lastIndex');
     const value = `${'word '.repeat(20)}end`;
     expect(parser('rewritten')(`p:key=${value};`)).toEqual({ key: 'key', value });
+    expect(parser('rewritten')(`w:${value};`)).toBe(value);
+  });
+
+  it('gives the same outcome as peggy on runs of a class of a few units, however far its units are', () => {
+    // Runs long enough for the unit search, cut by the units the classes refuse: `Back` reads a
+    // run past the first comma, fails, and reads again from the start.
+    const run = fc
+      .array(fc.constantFrom('a', 'b', ' ', 'é', '\uD83D'), { minLength: 0, maxLength: 40 })
+      .map((units) => units.join(''));
+    const cut = fc.constantFrom(',', ';', '!', '\n', '.', '');
+    const prefixes = fc.constantFrom('b:', 'p: a = ', 'w:', 'u:');
+    fc.assert(
+      fc.property(prefixes, fc.array(fc.tuple(run, cut), { maxLength: 5 }), (prefix, parts) => {
+        const input = prefix + parts.map(([text, end]) => text + end).join('');
+        const expected = outcome(parser('plain'), input);
+        expect(outcome(parser('rewritten'), input)).toEqual(expected);
+        expect(outcome(parser('hoisted'), input)).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    const first = 'x'.repeat(20);
+    const second = 'y'.repeat(20);
+    expect(parser('hoisted')(`b:${first},${second},!`)).toBe('first');
+    expect(parser('hoisted')(`b:${first},${second};`)).toBe(`${first},${second}`);
+    // Units past the first window searched, and past the next ones, or nowhere.
+    for (const length of [255, 256, 257, 1300, 70_000]) {
+      const long = 'ab '.repeat(length).slice(0, length);
+      expect([length, parser('hoisted')(`b:${long},${long};`)]).toEqual([
+        length,
+        `${long},${long}`,
+      ]);
+      expect([length, parser('hoisted')(`w:${long};`)]).toEqual([length, long]);
+      expect([length, outcome(parser('hoisted'), `b:${long}`)]).toEqual([
+        length,
+        outcome(parser('plain'), `b:${long}`),
+      ]);
+    }
   });
 
   it('takes a counted repetition of any character in one step, its array kept for who reads it', () => {
