@@ -257,9 +257,9 @@ function refusedUnits(negated: string): number[] {
  * the class starting at `from` ends, the nearest occurrence of a refused unit, or the end. Each
  * unit is searched by `indexOf` in a window after `from`, four times longer each time none of
  * them is in it: a unit that occurs far away or nowhere (a backslash in a text without one) is
- * read no further than about four times the run, where searching the whole input for it would
- * read the rest of the output once per run, quadratic over an output of many calls. The window
- * is a `slice`, which V8 makes without copying.
+ * read no further than the first window or four times the run, where searching the whole input
+ * for it would read the rest of the output once per run, quadratic over an output of many calls.
+ * The window is a `slice`, which V8 makes without copying the text (but for a few units).
  */
 function unitSearch(name: string, units: number[]): string {
   return [

@@ -372,6 +372,18 @@ export function growthInputs(scale: number): GrowthInput[] {
       make: (n) => parallel(n).text,
     },
     {
+      // Each string is long enough to be searched for its end (scripts/peggy-loops.ts), and no
+      // backslash occurs anywhere: a search for one through the rest of the output per string
+      // would make this quadratic.
+      id: 'python-strings',
+      label: 'n pythonic calls, each with a string argument',
+      forced: 'pythonic',
+      base: count(10_000),
+      unit: 'calls',
+      make: (n) =>
+        `[${Array.from({ length: n }, (_, index) => `note(text='the parcel left the depot at ${index}')`).join(', ')}]`,
+    },
+    {
       id: 'big-argument',
       label: 'one argument string of n bytes',
       forced: 'hermes',

@@ -37,6 +37,15 @@ describe('bench inputs', () => {
     expect(result.calls).toHaveLength(input.payloads.length);
   });
 
+  it('should read the python-strings growth input as calls, or it would time declined text', () => {
+    const input = growthInputs(1 / 256).find((family) => family.id === 'python-strings');
+    expect(input?.base).toBe(39);
+    const text = input?.make(input.base) ?? '';
+    const result = createParser({ formats: ['pythonic'] }).parse(text);
+    expect(result.calls).toHaveLength(39);
+    expect(result.calls[38]?.arguments).toEqual({ text: 'the parcel left the depot at 38' });
+  });
+
   it('should double every growth input exactly', () => {
     for (const input of growthInputs(1 / 256)) {
       expect(input.make(2 * input.base).length).toBeGreaterThan(input.make(input.base).length);
