@@ -72,6 +72,11 @@ export function createExampleTracker(): ExampleTracker {
   let cached: number | undefined;
   let searchedFrom = -1;
   let exhausted = false;
+  // A fence with no cue whose closing fence has not arrived (-1: none). The batch cursor, asked
+  // once from before it, skipped its whole block at once; so its close is searched from it on
+  // every query until it arrives, though the stream's cursor may have moved past it meanwhile
+  // (released as text), and it is not forgotten.
+  let openWithoutClose = -1;
 
   /** The index of the first logged fence starting at or after `from`, or -1. */
   function firstFence(from: number): number {
@@ -121,10 +126,11 @@ export function createExampleTracker(): ExampleTracker {
       }
     },
     next(from, final) {
-      forget(from);
+      forget(openWithoutClose === -1 ? from : Math.min(from, openWithoutClose));
       if (exhausted) return { kind: 'none' };
       if (cached !== undefined && cached >= from) return { kind: 'example', start: cached };
-      let at = Math.max(from, searchedFrom);
+      let at = openWithoutClose === -1 ? Math.max(from, searchedFrom) : openWithoutClose;
+      openWithoutClose = -1;
       for (;;) {
         const fence = firstFence(at);
         if (fence === -1) {
@@ -146,6 +152,7 @@ export function createExampleTracker(): ExampleTracker {
             exhausted = true;
             return { kind: 'none' };
           }
+          openWithoutClose = open;
           return { kind: 'pending', before: Math.max(open + 1, fed - (FENCE.length - 1)) };
         }
         at = (starts[close] as number) + FENCE.length;

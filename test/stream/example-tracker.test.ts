@@ -81,6 +81,19 @@ describe('followsUncuedFence', () => {
 });
 
 describe('createExampleTracker', () => {
+  it('should pair a fence with no cue with its close when asked from past it before the close came', () => {
+    // The batch cursor, asked from 0, skips the block of the fence at 0 whole: the cued fence at 17
+    // closes it. The stream asks from 0 before the close has come, releases the fence as text,
+    // and asks again from past it.
+    const text = '```\nFor example:\n```\n{{ <tool_call>';
+    const tracker = createExampleTracker();
+    tracker.feed(text.slice(0, 3), 0);
+    expect(tracker.next(0, false)).toEqual({ kind: 'pending', before: 1 });
+    tracker.feed(text.slice(3), 3);
+    expect(tracker.next(1, false)).toEqual({ kind: 'pending', before: text.length - 2 });
+    expect(tracker.next(1, true)).toEqual({ kind: 'none' });
+  });
+
   it('should give the verdicts the batch test gives, fed in any chunks', () => {
     // The block a cue opens is the first fence the batch cursor calls an example.
     fc.assert(
