@@ -89,8 +89,18 @@ export function createStreamPhase2(
 ): StreamPhase2 {
   // Ids the gate drew, in order, so a batch's verdicts can be matched to its calls.
   const drawn: string[] = [];
+  // Ids taken for the fallback calls without one of their own when they were kept: parse draws a
+  // call's id in output order, so a primary call after a fallback one takes the id after it,
+  // though the fallback call is decided at the end. The gate's batch at the end draws these first
+  // (its calls come before its issues), from `reservedNext` on.
+  const reserved: string[] = [];
+  let reservedNext = 0;
+  let finishing = false;
   const decider = createDecider(() => {
-    const id = ids.take();
+    const id =
+      finishing && reservedNext < reserved.length
+        ? (reserved[reservedNext++] as string)
+        : ids.take();
     drawn.push(id);
     return id;
   });
@@ -130,8 +140,10 @@ export function createStreamPhase2(
     defer(call: ExtractedCall, sectionText: string, sectionStart: number): void {
       this.observe(sectionText, sectionStart);
       const joins = gapFrom !== -1 && (gapText === -1 || gapText >= call.span.start);
-      // Claimed now, in output order: parse claims a fallback call's id among the primary ones.
+      // Claimed now, in output order: parse claims a fallback call's id among the primary ones,
+      // and draws one for a call without its own there too.
       deferred.push({ call: claimOwnId(call, ids.own), joins });
+      if (call.id === undefined) reserved.push(ids.take());
       gapFrom = call.span.end;
       gapText = -1;
       phase2.watching = true;
@@ -159,6 +171,7 @@ export function createStreamPhase2(
       const waiting = [...adopted].map(([offset, call]) => ({ ...call, start: offset }));
       adopted.clear();
       deferred.length = 0;
+      reserved.length = 0;
       issues.length = 0;
       return waiting;
     },
@@ -169,11 +182,13 @@ export function createStreamPhase2(
         return;
       }
       drawn.length = 0;
+      finishing = true;
       const batch = decider({
         text: standInText(deferred, pieces),
         calls: deferred.map((entry) => entry.call),
         issues: readable,
       });
+      finishing = false;
       let next = index;
       let draw = 0;
       for (const { call } of deferred) {

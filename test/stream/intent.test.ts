@@ -33,6 +33,8 @@ const cases = [
   'need_tool: yes [delete_files(path="/d")]',
   'XCALL_TOOL CALL_TOOL {"name": "delete_files", "arguments": {}}',
   'ends with TOOL_CALL',
+  // A fallback call before a marked one: parse draws their ids in output order, as must the stream.
+  'need_tool: yes [delete_files(path="/g")] then <tool_call>{"name": "delete_files", "arguments": {"path": "/h"}}</tool_call>',
 ];
 
 describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
