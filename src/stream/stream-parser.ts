@@ -291,93 +291,93 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   }
 
   /**
-   * Whether an example block opens before buffer position `at`: as in the batch scan, whatever
-   * opens first decides. The whole `<think>` has arrived, so no fence still to come opens before it.
+   * Whether an example block opens before buffer position `at`, asking from absolute `from`: as in
+   * the batch scan, whatever opens first decides. The whole `<think>` has arrived, so no fence
+   * still to come opens before it.
    */
-  function exampleBefore(at: number): boolean {
-    const example = examples.next(cursor, false);
+  function exampleBefore(at: number, from: number): boolean {
+    const example = examples.next(from, false);
     return example.kind === 'example' && example.start - base < at;
   }
 
-  /** One step of the batch loop over the buffer; false when it must wait for more text. */
+  /**
+   * One step of the batch loop over the buffer; false when it must wait for more text.
+   *
+   * A marker nothing may claim where it stands is ordinary text, as the batch scan's unclaimed
+   * marker. The step looks on past it, and past each next one like it, and releases the run in
+   * one go when it meets anything else (`passed` > 0: it breaks out), which the next step then
+   * acts on. One release instead of a step per marker halves the time of a flood of `{` in auto
+   * mode; the lookups are the ones the steps of one marker each would make, in the same order,
+   * so the marker cursor and the example tracker end where they would have.
+   */
   function stepContent(final: boolean): boolean {
     seeFirstText();
     const horizon = final ? buffer.length : prefixes.possibleStart(buffer, 0);
-    const hit = nextHit();
     const think = nextThink();
-    if (think !== -1 && (hit === undefined || think <= hit.position) && !exampleBefore(think)) {
-      if (think >= horizon) {
+    // Units released as text before the hit looked at: the unclaimed markers passed so far.
+    let passed = 0;
+    for (;;) {
+      const hit = nextHit(passed);
+      // Where the batch scan's example lookups start: its cursor, then past each unclaimed marker.
+      const from = passed === 0 ? cursor : base + passed;
+      if (
+        think !== -1 &&
+        (hit === undefined || think <= hit.position) &&
+        !exampleBefore(think, from)
+      ) {
+        if (passed > 0) break;
+        if (think >= horizon) {
+          release('text-delta', horizon);
+          return false;
+        }
+        release('text-delta', think);
+        tag(THINK_OPEN.length);
+        mode = 'think';
+        return true;
+      }
+      const example = examples.next(from, final);
+      if (example.kind === 'example') {
+        const at = example.start - base;
+        if (hit === undefined ? at < horizon : at <= hit.position) {
+          if (passed > 0) break;
+          release('text-delta', Math.max(0, at));
+          exampleStart = example.start;
+          mode = 'example';
+          return true;
+        }
+      }
+      if (hit === undefined || hit.position >= horizon) {
+        if (passed > 0) break;
         release('text-delta', horizon);
         return false;
       }
-      release('text-delta', think);
-      tag(THINK_OPEN.length);
-      mode = 'think';
-      return true;
-    }
-    const example = examples.next(cursor, final);
-    if (example.kind === 'example') {
-      const at = example.start - base;
-      if (hit === undefined ? at < horizon : at <= hit.position) {
-        release('text-delta', Math.max(0, at));
-        exampleStart = example.start;
-        mode = 'example';
-        return true;
+      if (example.kind === 'pending' && example.before - base <= hit.position) {
+        if (passed > 0) break;
+        // An example block may still open before the marker: everything before it is content.
+        release('text-delta', hit.position);
+        return false;
       }
-    }
-    if (hit === undefined || hit.position >= horizon) {
-      release('text-delta', horizon);
-      return false;
-    }
-    if (example.kind === 'pending' && example.before - base <= hit.position) {
-      // An example block may still open before the marker: everything before it is content.
+      if (!final && intent.waitsBy(base + hit.position + hit.marker.length)) {
+        if (passed > 0) break;
+        // An intent marker ends by this one's end and waits for its next unit to say whether it
+        // is part of an identifier: the formats allowed here depend on it.
+        release('text-delta', hit.position);
+        return false;
+      }
+      const formats = candidates(hit.formats, base + hit.position, hit.marker.length);
+      if (formats.length === 0) {
+        // Not a candidate here: text, up to and with the marker's first unit.
+        passed = hit.position + 1;
+        continue;
+      }
+      if (passed > 0) break;
       release('text-delta', hit.position);
-      return false;
-    }
-    if (!final && intent.waitsBy(base + hit.position + hit.marker.length)) {
-      // An intent marker ends by this one's end and waits for its next unit to say whether it is
-      // part of an identifier: the formats allowed here depend on it.
-      release('text-delta', hit.position);
-      return false;
-    }
-    const formats = candidates(hit.formats, base + hit.position, hit.marker.length);
-    if (formats.length === 0) {
-      // Not a candidate here: ordinary text, as the batch scan's unclaimed marker. So are the
-      // markers the next steps would find unclaimed in turn (a flood of `{` in auto mode).
-      release('text-delta', unclaimedRun(hit, think, horizon, final));
-      cursor = base;
+      openSection(formats, hit.marker.length);
       return true;
     }
-    release('text-delta', hit.position);
-    openSection(formats, hit.marker.length);
+    release('text-delta', passed);
+    cursor = base;
     return true;
-  }
-
-  /**
-   * Where the text released for the unclaimed marker `first` ends (buffer-relative): past it, and
-   * past each next marker that the step after releasing up to it would also find unclaimed, with
-   * nothing before it that such a step would act on (a `<think>`, an example block or one that
-   * may still open, the horizon, an intent marker waiting for its next unit: every check of the
-   * step, though with today's markers a bare one cannot end where an intent marker waits). One
-   * release instead of a step per marker, which halves the time of a flood of `{` in auto mode.
-   * The lookups are the ones those steps would make, in the same order, so the marker cursor and
-   * the example tracker end as they would have.
-   *
-   * @param think - This step's `<think>`: -1, or after `first` (the step took it otherwise).
-   */
-  function unclaimedRun(first: MarkerHit, think: number, horizon: number, final: boolean): number {
-    let end = first.position + 1;
-    for (;;) {
-      const hit = nextHit(end);
-      if (hit === undefined || hit.position >= horizon) return end;
-      if (think !== -1 && think <= hit.position) return end;
-      const example = examples.next(base + end, final);
-      if (example.kind === 'example' && example.start - base <= hit.position) return end;
-      if (example.kind === 'pending' && example.before - base <= hit.position) return end;
-      if (!final && intent.waitsBy(base + hit.position + hit.marker.length)) return end;
-      if (candidates(hit.formats, base + hit.position, hit.marker.length).length > 0) return end;
-      end = hit.position + 1;
-    }
   }
 
   /** A reasoning tag: dropped, or text under `keepInContent`. */
