@@ -109,16 +109,25 @@ export function createIdGenerator(mode: 'random' | 'sequential'): () => string {
 }
 
 /**
- * The ids a model wrote itself (Kimi `functions.NAME:IDX`, Cohere `tool_call_id`, OpenAI `id`),
- * kept unique within one output: clients key results by id, so two calls with one id would mix
- * up their results. The first call keeps its id; a repeat gets the first free `<id>_2`, `<id>_3`...
- * Parse and stream claim ids in output order through the same object, so they agree.
+ * The ids of one output. Those a model wrote itself (Kimi `functions.NAME:IDX`, Cohere
+ * `tool_call_id`, OpenAI `id`) are kept unique: clients key results by id, so two calls with one
+ * id would mix up their results. The first call keeps its id; a repeat gets the first free
+ * `<id>_2`, `<id>_3`... The ids the parser generates for the other calls are noted too: a written
+ * id that one already took is renamed the same way, and a generated id a model already wrote is
+ * drawn again (a model writes `call_0` as readily as sequential ids give it). Parse and stream
+ * claim and draw ids in output order through the same object, so they agree.
  */
 export interface OwnIds {
   /** The id `claim(id)` would give now, without claiming it (a stream names a call early). */
   peek(id: string): string;
   /** The id the call gets: `id` when unused so far, else its first free rename. */
   claim(id: string): string;
+  /**
+   * Notes an id the parser generated for a call of this output.
+   *
+   * @returns False, noting nothing, when a written id already took it: the caller draws another.
+   */
+  generated(id: string): boolean;
 }
 
 /**
@@ -150,7 +159,32 @@ export function createOwnIds(): OwnIds {
       if (found.suffix !== 0) nextSuffix.set(id, found.suffix + 1);
       return found.id;
     },
+    generated(id) {
+      if (taken.has(id)) return false;
+      taken.add(id);
+      return true;
+    },
   };
+}
+
+/**
+ * Draws a generated id that no written id of the output took, and notes it.
+ *
+ * @param next - The parser's id generator (it never gives one id twice).
+ * @param own - The output's ledger.
+ * @returns The id. Each written id turns away at most one draw, so the loop ends.
+ * @example
+ * ```ts
+ * const own = createOwnIds();
+ * own.claim('call_0');
+ * drawUnique(createIdGenerator('sequential'), own); // 'call_1'
+ * ```
+ */
+export function drawUnique(next: () => string, own: OwnIds): string {
+  for (;;) {
+    const id = next();
+    if (own.generated(id)) return id;
+  }
 }
 
 /**

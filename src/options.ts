@@ -93,7 +93,10 @@ export interface ParserOptions {
   policy?: PolicyOptions;
   /** Called with one record per call; a callback that throws changes nothing in the result. */
   onTelemetry?: (record: TelemetryRecord) => void;
-  /** `'random'` (default) ids like `call_8f3K...`, or `'sequential'` (`call_0`, `call_1`) for tests. */
+  /**
+   * `'random'` (default) ids like `call_8f3K...`, or `'sequential'` (`call_0`, `call_1`) for tests.
+   * Either skips an id a call of the same output wrote itself: ids are unique within an output.
+   */
   ids?: 'random' | 'sequential';
   /**
    * Chat templates that open the reasoning block themselves (QwQ, DeepSeek R1/V3.1/V3.2, Qwen 3.5

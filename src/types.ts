@@ -121,7 +121,10 @@ export type RepairKind =
   | 'implicit-close-tag'
   /** A call written without its opening tag (`<function=...>` with no `<tool_call>` before it). */
   | 'missing-start-marker'
-  /** A call id the model wrote that an earlier call of the output already had, renamed `<id>_2`... */
+  /**
+   * A call id the model wrote that an earlier call of the output already had (written, or
+   * generated for it), renamed `<id>_2`...
+   */
   | 'duplicate-id'
   /**
    * A value left out after a key (`{"a": , "b": 1}`), read as `null` so the rest can be read; a

@@ -13,7 +13,7 @@
 import type { Format } from '../formats/format.js';
 import type { Limits } from '../options.js';
 import type { CallFormat, Issue, RejectedCall, Span, TelemetryRecord, ToolCall } from '../types.js';
-import { claimOwnId, createOwnIds, type OwnIds } from '../ids.js';
+import { claimOwnId, createOwnIds, drawUnique, type OwnIds } from '../ids.js';
 import { createTelemetryRecord } from '../telemetry/record.js';
 import { createFormatNear, groupCandidates } from './candidates.js';
 import {
@@ -142,11 +142,12 @@ export function createGate(options: GateOptions): Gate {
       let rejected: RejectedCall[] | undefined;
       let telemetry: TelemetryRecord[] | undefined;
       let fallbackIndex = 0;
-      // A model may write one id on several calls; a stream hands its calls over already renamed.
-      let ownIds: OwnIds | undefined;
+      // A model may write one id on several calls, or one a generated id also is; a stream hands
+      // its calls over already renamed, and its ids drawn around the written ones. An output
+      // whose calls carry no id of their own needs no ledger.
+      const ownIds = calls.some(carriesOwnId) ? createOwnIds() : undefined;
       for (const written of calls) {
-        const call =
-          written.id === undefined ? written : claimOwnId(written, (ownIds ??= createOwnIds()));
+        const call = written.id === undefined ? written : claimOwnId(written, ownIds as OwnIds);
         const started = takeStart(input, telemetry === undefined);
         const group = call.fallback
           ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]
@@ -164,7 +165,7 @@ export function createGate(options: GateOptions): Gate {
               },
           settings,
           input.context,
-          call.id ?? options.createId(),
+          call.id ?? generatedId(options.createId, ownIds),
         );
         if (verdict.accepted) accepted = append(accepted, verdict.call);
         else rejected = append(rejected, verdict.rejection);
@@ -188,7 +189,7 @@ export function createGate(options: GateOptions): Gate {
           : (listed ?? formatNear(text, issue.offset ?? 0) ?? firstPrimary);
         const formatId: CallFormat =
           format?.id ?? (native ? tagged : undefined) ?? options.formats[0]?.id ?? 'hermes';
-        const id = options.createId();
+        const id = generatedId(options.createId, ownIds);
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
         rejected = append(rejected, rejection);
         telemetry = append(
@@ -259,6 +260,15 @@ function record(
   });
   options.emit(telemetry);
   return telemetry;
+}
+
+function carriesOwnId(call: GateCall): boolean {
+  return call.id !== undefined;
+}
+
+/** A generated id, drawn around the ids the output's calls wrote when they wrote any. */
+function generatedId(next: () => string, ownIds: OwnIds | undefined): string {
+  return ownIds === undefined ? next() : drawUnique(next, ownIds);
 }
 
 /** When the next decision starts: the end of phase 1 for the first one, if known, else now. */

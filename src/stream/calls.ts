@@ -5,7 +5,7 @@
  * with a `malformed` rejection, never silently changed.
  */
 import type { ExtractedCall } from '../pipeline/extract.js';
-import { createOwnIds, type OwnIds } from '../ids.js';
+import { createOwnIds, drawUnique, type OwnIds } from '../ids.js';
 import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
 import { abandonedEnvelope } from '../policy/envelope.js';
 import { createHeldText, type HeldText } from './held-text.js';
@@ -75,11 +75,13 @@ export interface IdPool {
 export function createIdPool(next: () => string): IdPool {
   // An id drawn for a start event and not yet taken by phase 2.
   let reserved: string | undefined;
+  // Generated ids are drawn around the ids the model wrote, in output order, as parse draws them.
+  const own = createOwnIds();
   return {
-    own: createOwnIds(),
-    peek: () => (reserved ??= next()),
+    own,
+    peek: () => (reserved ??= drawUnique(next, own)),
     take() {
-      const id = reserved ?? next();
+      const id = reserved ?? drawUnique(next, own);
       reserved = undefined;
       return id;
     },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createParser, foldEvents } from '../../src/index.js';
 import type { FormatId, ParseResult } from '../../src/index.js';
-import { createOwnIds } from '../../src/ids.js';
+import { createIdGenerator, createOwnIds, drawUnique } from '../../src/ids.js';
 import { expectEquivalent } from '../stream/equivalence.js';
 import {
   everyTwoWaySplit,
@@ -52,6 +52,14 @@ describe('createOwnIds', () => {
     expect(own.peek('x')).toBe('x_2');
     expect(own.peek('x')).toBe('x_2');
     expect(own.claim('x')).toBe('x_2');
+  });
+
+  it('should turn away a generated id a written one took, and rename a written one generated', () => {
+    const own = createOwnIds();
+    own.claim('call_1');
+    expect([own.generated('call_1'), own.generated('call_0')]).toEqual([false, true]);
+    expect(own.claim('call_0')).toBe('call_0_2');
+    expect(drawUnique(createIdGenerator('sequential'), own)).toBe('call_2');
   });
 
   it('should give ids that never repeat, whatever the model wrote', () => {
@@ -178,6 +186,80 @@ describe('repeated call ids written by the model', () => {
         },
       ),
       { numRuns: 150, seed: 5 },
+    );
+  });
+});
+
+describe('written ids and generated ids in one output', () => {
+  // Sequential ids are `call_0`, `call_1`...: ids a model writes as readily (OpenAI's examples).
+  const options = { formats: ['hermes', 'command_r7b'] as FormatId[], ids: 'sequential' as const };
+  const hermes = (a: number): string =>
+    `<tool_call>{"name": "f", "arguments": {"a": ${a}}}</tool_call>`;
+  const unreadable = '<tool_call>hello there</tool_call>';
+  const incomplete = '<tool_call>{"name": "f", "arguments": {"a": }</tool_call>';
+
+  it('should rename a written id that a generated one already took, with a repair', () => {
+    const result = createParser(options).parse(hermes(1) + cohere('call_0') + hermes(2));
+    expect(ids(result)).toEqual(['call_0', 'call_0_2', 'call_1']);
+    expect(result.calls[1]?.repairs.map((repair) => repair.detail)).toEqual([
+      'the id "call_0" was already used by an earlier call; renamed "call_0_2"',
+    ]);
+  });
+
+  it('should draw past a generated id that a written one already took', () => {
+    const result = createParser(options).parse(cohere('call_1') + hermes(1) + hermes(2));
+    expect(ids(result)).toEqual(['call_1', 'call_0', 'call_2']);
+  });
+
+  it('should draw past written ids for the rejection of a section that could not be read', () => {
+    const result = createParser(options).parse(cohere('call_0', 'call_1') + unreadable);
+    expect(ids(result)).toEqual(['call_0', 'call_1', 'call_2']);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['malformed']);
+  });
+
+  const mixed = [
+    hermes(1) + cohere('call_0') + hermes(2),
+    cohere('call_1') + hermes(1) + hermes(2),
+    cohere('call_0', 'call_1') + unreadable,
+    `${unreadable} ${cohere('call_0')}`,
+    `${incomplete}${cohere('call_0')}${incomplete}`,
+  ];
+  for (const chunker of [whole, unitByUnit, everyTwoWaySplit(), randomChunkings(16)]) {
+    it(`should fold to parse under ${chunker.name}`, () => {
+      for (const text of mixed)
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    });
+  }
+
+  it('should give unique ids, parse and any chunking alike, whatever ids the model wrote', () => {
+    const piece = fc.oneof(
+      fc.nat({ max: 9 }).map(hermes),
+      fc.constantFrom(unreadable, incomplete),
+      fc
+        .array(fc.constantFrom('call_0', 'call_1', 'call_2', 'call_0_2', 'call_3'), {
+          minLength: 1,
+          maxLength: 3,
+        })
+        .map((written) => cohere(...written)),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (pieces, points) => {
+          const text = pieces.join(' ');
+          const given = ids(createParser(options).parse(text));
+          expect(new Set(given).size).toBe(given.length);
+          expectEquivalent(
+            options,
+            split(
+              text,
+              points.map((point) => point % (text.length + 1)),
+            ),
+          );
+        },
+      ),
+      { numRuns: 200, seed: 11 },
     );
   });
 });
