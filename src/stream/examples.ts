@@ -72,11 +72,13 @@ export function createExampleTracker(): ExampleTracker {
   let cached: number | undefined;
   let searchedFrom = -1;
   let exhausted = false;
-  // A fence with no cue whose closing fence has not arrived (-1: none). The batch cursor, asked
-  // once from before it, skipped its whole block at once; so its close is searched from it on
-  // every query until it arrives, though the stream's cursor may have moved past it meanwhile
-  // (released as text), and it is not forgotten.
-  let openWithoutClose = -1;
+  // Where a query answered "pending" stopped (-1: none): the next fence the batch cursor's loop
+  // would have read, or a fence with no cue whose close had not arrived. The batch cursor, asked
+  // once with the whole text, read on from there over every fence in turn, skipping the blocks of
+  // fences with no cue; so the next query resumes that loop there, though the stream's cursor may
+  // have moved past it meanwhile (over text released, or a call's section holding a fence), and
+  // the fences from there are not forgotten.
+  let resumeAt = -1;
 
   /** The index of the first logged fence starting at or after `from`, or -1. */
   function firstFence(from: number): number {
@@ -126,11 +128,11 @@ export function createExampleTracker(): ExampleTracker {
       }
     },
     next(from, final) {
-      forget(openWithoutClose === -1 ? from : Math.min(from, openWithoutClose));
+      forget(resumeAt === -1 ? from : Math.min(from, resumeAt));
       if (exhausted) return { kind: 'none' };
       if (cached !== undefined && cached >= from) return { kind: 'example', start: cached };
-      let at = openWithoutClose === -1 ? Math.max(from, searchedFrom) : openWithoutClose;
-      openWithoutClose = -1;
+      let at = resumeAt === -1 ? Math.max(from, searchedFrom) : resumeAt;
+      resumeAt = -1;
       for (;;) {
         const fence = firstFence(at);
         if (fence === -1) {
@@ -138,13 +140,18 @@ export function createExampleTracker(): ExampleTracker {
             exhausted = true;
             return { kind: 'none' };
           }
-          return { kind: 'pending', before: Math.max(at, fed - (FENCE.length - 1)) };
+          resumeAt = at;
+          return { kind: 'pending', before: Math.max(at, from, fed - (FENCE.length - 1)) };
         }
         const open = starts[fence] as number;
         if (verdicts[fence] === true) {
           cached = open;
           searchedFrom = open;
-          return { kind: 'example', start: open };
+          if (open >= from) return { kind: 'example', start: open };
+          // Found by a resumed loop behind this query: the batch cursor kept it, and this query
+          // searched on from `from`, as the batch cursor's next query would.
+          at = from;
+          continue;
         }
         const close = firstFence(open + FENCE.length);
         if (close === -1) {
@@ -152,8 +159,8 @@ export function createExampleTracker(): ExampleTracker {
             exhausted = true;
             return { kind: 'none' };
           }
-          openWithoutClose = open;
-          return { kind: 'pending', before: Math.max(open + 1, fed - (FENCE.length - 1)) };
+          resumeAt = open;
+          return { kind: 'pending', before: Math.max(open + 1, from, fed - (FENCE.length - 1)) };
         }
         at = (starts[close] as number) + FENCE.length;
         searchedFrom = at;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createExampleCursor,
   FENCE,
   INTRODUCTION_WINDOW,
   isIntroducedAsExample,
@@ -92,6 +93,34 @@ describe('createExampleTracker', () => {
     tracker.feed(text.slice(3), 3);
     expect(tracker.next(1, false)).toEqual({ kind: 'pending', before: text.length - 2 });
     expect(tracker.next(1, true)).toEqual({ kind: 'none' });
+  });
+
+  it('should read on from where a pending query stopped, though the next one asks from further on', () => {
+    // The batch cursor, asked from 0 with the whole text, pairs the fence at 3 (inside a call's
+    // section, no cue) with the one at 14, so the cued-looking fence at 14 opens no block. The
+    // stream asks from 0 before any fence has come, then from the section's end (11).
+    const text = 'ab ```x</c>example```<m>';
+    const tracker = createExampleTracker();
+    tracker.feed(text.slice(0, 2), 0);
+    expect(tracker.next(0, false)).toEqual({ kind: 'pending', before: 0 });
+    tracker.feed(text.slice(2, 11), 2);
+    expect(tracker.next(11, false)).toEqual({ kind: 'pending', before: 11 });
+    tracker.feed(text.slice(11), 11);
+    expect(tracker.next(11, true)).toEqual({ kind: 'none' });
+  });
+
+  it('should search on from a later query past a cued fence a resumed loop finds behind it', () => {
+    // Asked from 0 with the whole text, the batch cursor keeps the cued fence at 15; asked then
+    // from 19, it searches on from there and finds the fence at 19, in the same paragraph.
+    const text = 'x\nFor example:\n```a```b```';
+    const batch = createExampleCursor(text);
+    expect(batch.next(0)).toEqual({ start: 15, end: 22 });
+    expect(batch.next(19)).toEqual({ start: 19, end: 26 });
+    const tracker = createExampleTracker();
+    tracker.feed(text.slice(0, 1), 0);
+    expect(tracker.next(0, false).kind).toBe('pending');
+    tracker.feed(text.slice(1), 1);
+    expect(tracker.next(19, true)).toEqual({ kind: 'example', start: 19 });
   });
 
   it('should give the verdicts the batch test gives, fed in any chunks', () => {

@@ -48,6 +48,9 @@ const cases = [
   'ends with braces { [ { [',
   // A fence with no cue whose close is the fence a cue introduces: no example block.
   `\`\`\`\nFor example:\n\`\`\`\n{{ ${HERMES}`,
+  // A fence inside a call pairs with the cued one after it, read before the call had come.
+  '<tool_call>```</tool_call>example```<｜tool▁calls▁begin｜>',
+  `<tool_call>\`\`\`</tool_call> For example: \`\`\` ${HERMES}`,
 ];
 
 describe.each([whole, unitByUnit, everyTwoWaySplit(2048), randomChunkings(16)])(
