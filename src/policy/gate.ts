@@ -9,6 +9,10 @@
  * unless a call already carries it, becomes a `RejectedCall` without a name, at the issue's offset
  * (an empty span), in the format whose marker opened it, so the model is told to re-emit. The
  * issue also stays in `result.issues`.
+ *
+ * Ids follow the output: calls and unreadable sections take theirs in the order they stand, so a
+ * stream, which names a call when its head arrives, names it as `parse` does even when its
+ * section then turns out unreadable.
  */
 import type { Format } from '../formats/format.js';
 import type { Limits } from '../options.js';
@@ -146,8 +150,20 @@ export function createGate(options: GateOptions): Gate {
       // its calls over already renamed, and its ids drawn around the written ones. An output
       // whose calls carry no id of their own needs no ledger.
       const ownIds = calls.some(carriesOwnId) ? createOwnIds() : undefined;
-      for (const written of calls) {
-        const call = written.id === undefined ? written : claimOwnId(written, ownIds as OwnIds);
+      // Ids follow the output: an unreadable section takes its id where it stands among the calls,
+      // as a stream must name a call it started before its section turned out unreadable.
+      const ordered =
+        readable.length === 0
+          ? undefined
+          : idsInOutputOrder(calls, readable, () => generatedId(options.createId, ownIds), ownIds);
+      for (let index = 0; index < calls.length; index += 1) {
+        const written = calls[index] as GateCall;
+        const call =
+          ordered !== undefined
+            ? (ordered.calls[index] as GateCall)
+            : written.id === undefined
+              ? written
+              : claimOwnId(written, ownIds as OwnIds);
         const started = takeStart(input, telemetry === undefined);
         const group = call.fallback
           ? fallbackGroups.candidates[fallbackGroups.of[fallbackIndex++] as number]
@@ -165,7 +181,7 @@ export function createGate(options: GateOptions): Gate {
               },
           settings,
           input.context,
-          call.id ?? generatedId(options.createId, ownIds),
+          call.id ?? ordered?.callIds[index] ?? generatedId(options.createId, ownIds),
         );
         if (verdict.accepted) accepted = append(accepted, verdict.call);
         else rejected = append(rejected, verdict.rejection);
@@ -174,7 +190,8 @@ export function createGate(options: GateOptions): Gate {
           record(options, verdict, call.format, call.fallback, candidateCount, input, started),
         );
       }
-      for (const issue of readable) {
+      for (let index = 0; index < readable.length; index += 1) {
+        const issue = readable[index] as Issue;
         const started = takeStart(input, telemetry === undefined);
         // The format that read the section, else the one whose marker is nearest before it. An
         // issue of native calls is tagged with the provider's format, which no parser lists.
@@ -189,7 +206,7 @@ export function createGate(options: GateOptions): Gate {
           : (listed ?? formatNear(text, issue.offset ?? 0) ?? firstPrimary);
         const formatId: CallFormat =
           format?.id ?? (native ? tagged : undefined) ?? options.formats[0]?.id ?? 'hermes';
-        const id = generatedId(options.createId, ownIds);
+        const id = ordered?.issueIds[index] ?? generatedId(options.createId, ownIds);
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
         rejected = append(rejected, rejection);
         telemetry = append(
@@ -269,6 +286,59 @@ function carriesOwnId(call: GateCall): boolean {
 /** A generated id, drawn around the ids the output's calls wrote when they wrote any. */
 function generatedId(next: () => string, ownIds: OwnIds | undefined): string {
   return ownIds === undefined ? next() : drawUnique(next, ownIds);
+}
+
+/**
+ * Ids in output order, for an output with unreadable sections: each call's written id claimed, or
+ * an id drawn, and each section's id drawn, in the order they stand (see {@link issuePosition}).
+ *
+ * @param calls - The output's calls, in output order.
+ * @param issues - The sections that become rejections, in output order.
+ * @param draw - Draws a generated id.
+ * @param ownIds - The output's ledger of written ids, when a call wrote one.
+ * @returns The calls as claimed (a duplicate written id renamed), a drawn id per call that wrote
+ * none (undefined for the others), and an id per issue.
+ */
+function idsInOutputOrder(
+  calls: readonly GateCall[],
+  issues: readonly Issue[],
+  draw: () => string,
+  ownIds: OwnIds | undefined,
+): { calls: GateCall[]; callIds: (string | undefined)[]; issueIds: string[] } {
+  const claimed: GateCall[] = [];
+  const callIds: (string | undefined)[] = [];
+  const issueIds: string[] = [];
+  let next = 0;
+  for (const issue of issues) {
+    const at = issuePosition(issue);
+    for (let call = calls[next]; call !== undefined && call.span.start < at; call = calls[next]) {
+      claimed.push(call.id === undefined ? call : claimOwnId(call, ownIds as OwnIds));
+      callIds.push(call.id === undefined ? draw() : undefined);
+      next += 1;
+    }
+    issueIds.push(draw());
+  }
+  for (const call of calls.slice(next)) {
+    claimed.push(call.id === undefined ? call : claimOwnId(call, ownIds as OwnIds));
+    callIds.push(call.id === undefined ? draw() : undefined);
+  }
+  return { calls: claimed, callIds, issueIds };
+}
+
+/**
+ * Where an unreadable section stands among the calls, for the order of ids: at its issue's offset,
+ * before a call that starts there (a section that is only its marker reports the issue at its end,
+ * where the next section's call may start). Calls past `maxCalls`, and an issue without an offset,
+ * stand after every call: phase 1 read no call after them, and the calls of one section may all
+ * start where the first unread one does.
+ *
+ * @param issue - An issue the gate turns into a rejection.
+ * @returns The position; `Infinity` for after every call.
+ */
+export function issuePosition(issue: Issue): number {
+  return issue.code === 'too-many-calls' || issue.offset === undefined
+    ? Number.POSITIVE_INFINITY
+    : issue.offset;
 }
 
 /** When the next decision starts: the end of phase 1 for the first one, if known, else now. */

@@ -7,6 +7,7 @@ import type { CallHead, Format } from '../formats/format.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
 import type { CallFormat, StreamEvent } from '../types.js';
+import { issuePosition } from '../policy/gate.js';
 import {
   abandonCall,
   emitCall,
@@ -269,7 +270,7 @@ class OpenSection implements SectionState {
       counters.calls += 1;
       calls.push(extractedCall(raw, !plan.primary.has(format), intent));
     }
-    phase2.note(section.issues, calls, (offset) => {
+    const rejectedSections = phase2.note(section.issues, calls, (offset) => {
       const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);
       // Sliced before joining: the held text may be the rest of a long output, and joining it
       // whole for every issue copied all of it each time.
@@ -279,7 +280,16 @@ class OpenSection implements SectionState {
         text: before + text.slice(Math.max(0, from - start), offset + 64 - start),
       };
     });
+    // Each id drawn where its call or section stands, as the gate draws them (see phase2.ts).
+    let nextSection = 0;
     for (const call of calls) {
+      for (
+        let issue = rejectedSections[nextSection];
+        issue !== undefined && issuePosition(issue) <= call.span.start;
+        issue = rejectedSections[++nextSection]
+      ) {
+        phase2.reserve();
+      }
       if (call.fallback) {
         phase2.defer(call, text, start);
         continue;
@@ -293,8 +303,10 @@ class OpenSection implements SectionState {
       if (outcome !== 'reconciled') counters.index += 1;
       pending = undefined;
     }
+    for (; nextSection < rejectedSections.length; nextSection += 1) phase2.reserve();
     if (pending !== undefined) {
-      const issue = section.issues.find((candidate) => candidate.offset !== undefined);
+      // The first section the gate rejects: its id, drawn just now, is the one the call started with.
+      const issue = rejectedSections[0];
       if (calls.length === 0 && issue !== undefined)
         phase2.adopt(pending.id, pending.format, issue);
       else abandonCall(pending, { start: section.start, end: section.end }, out);
@@ -347,7 +359,10 @@ class OpenSection implements SectionState {
     if (this.headState !== 'wait' || headFormat === undefined) return;
     const { setup } = this;
     const { counters, engine } = setup;
-    if (counters.calls >= engine.settings.plan.maxCalls) {
+    // Past maxCalls calls none is read; past maxCalls unreadable sections the gate rejects none
+    // more, so a started call whose section turned out unreadable could not end as parse ends it.
+    // Either way the section is held whole instead.
+    if (counters.calls >= engine.settings.plan.maxCalls || !setup.phase2.startsEarly) {
       this.headState = undefined;
       return;
     }

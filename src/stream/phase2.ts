@@ -2,9 +2,13 @@
  * Phase 2 for a stream: the parser's gate, asked one call at a time for primary calls (their
  * verdict depends only on the call), and once at the end for what depends on the whole output:
  * fallback calls (the gate counts fallback candidates over the output, fail closed) and sections
- * that could not be read (the gate turns those issues into rejections after every call's id).
+ * that could not be read (the gate names their format from the text around them). Ids are drawn
+ * in output order as the gate draws them (`src/policy/gate.ts`): a call's when it is decided or
+ * kept, an unreadable section's when it closes, so a call started from its head whose section
+ * then could not be read ends with the id it started with.
  */
 import { claimOwnId } from '../ids.js';
+import { CALL_ISSUES } from '../policy/gate.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
 import { isCallSeparator } from '../policy/candidates.js';
 import type { CallFormat, Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
@@ -45,12 +49,22 @@ export interface StreamPhase2 {
   /**
    * Keeps a section's issues for the end, with the text around each (the gate names the format
    * of an unreadable section by the marker nearest before it).
+   *
+   * @returns The issues the gate will turn into rejections whose ids are drawn now, in order: the
+   * caller calls {@link reserve} for each where it stands among the section's calls.
    */
   note(
     issues: readonly Issue[],
     calls: readonly ExtractedCall[],
     around: (offset: number) => { at: number; text: string },
-  ): void;
+  ): readonly (Issue & { offset: number })[];
+  /** Draws the id of the next unreadable section {@link note} returned, in output order. */
+  reserve(): void;
+  /**
+   * False once a call started from its head could not end as `parse` ends it should its section
+   * turn out unreadable: the gate makes no rejection of sections past `maxCalls` of them.
+   */
+  readonly startsEarly: boolean;
   /**
    * Lets a started call whose section gave no call end with the rejection the gate makes of the
    * section's issue (so the fold holds that one rejection, as `parse` does).
@@ -86,26 +100,26 @@ export interface StreamPhase2 {
 export function createStreamPhase2(
   createDecider: (createId: () => string) => Decider,
   ids: IdPool,
+  maxCalls: number,
 ): StreamPhase2 {
-  // Ids the gate drew, in order, so a batch's verdicts can be matched to its calls.
-  const drawn: string[] = [];
-  // Ids taken for the fallback calls without one of their own when they were kept: parse draws a
-  // call's id in output order, so a primary call after a fallback one takes the id after it,
-  // though the fallback call is decided at the end. The gate's batch at the end draws these first
-  // (its calls come before its issues), from `reservedNext` on.
+  // Ids taken, in output order, for what the gate decides at the end: fallback calls without one
+  // of their own and unreadable sections. Parse draws every id in output order, so a primary
+  // call after one of these takes the id after it, though they are decided at the end; the gate's
+  // batch there draws them in the same order, from `reservedNext` on.
   const reserved: string[] = [];
   let reservedNext = 0;
   let finishing = false;
-  const decider = createDecider(() => {
-    const id =
-      finishing && reservedNext < reserved.length
-        ? (reserved[reservedNext++] as string)
-        : ids.take();
-    drawn.push(id);
-    return id;
-  });
-  // Fallback calls kept for the end, and whether only separators precede each since the last.
-  const deferred: { call: ExtractedCall; joins: boolean }[] = [];
+  const decider = createDecider(() =>
+    finishing && reservedNext < reserved.length ? (reserved[reservedNext++] as string) : ids.take(),
+  );
+  // Fallback calls kept for the end, whether only separators precede each since the last, and the
+  // id reserved for one without its own.
+  const deferred: { call: ExtractedCall; joins: boolean; id: string | undefined }[] = [];
+  // Unreadable sections the gate will reject so far (it rejects the first `maxCalls`).
+  let rejectedSections = 0;
+  // An issue without an offset will be rejected: the gate draws its id after every call's, so it
+  // and every later section draw theirs at the end.
+  let drawAtEnd = false;
   // After the last deferred call: from where, and the first unit that is not a separator.
   let gapFrom = -1;
   let gapText = -1;
@@ -130,8 +144,8 @@ export function createStreamPhase2(
 
   const phase2 = {
     watching: false,
+    startsEarly: true,
     decide(call: ExtractedCall): Verdict {
-      drawn.length = 0;
       const batch = decider({ text: '', calls: [claimOwnId(call, ids.own)], issues: [] });
       const accepted = batch.calls[0];
       if (accepted !== undefined) return { accepted: true, call: accepted };
@@ -142,8 +156,9 @@ export function createStreamPhase2(
       const joins = gapFrom !== -1 && (gapText === -1 || gapText >= call.span.start);
       // Claimed now, in output order: parse claims a fallback call's id among the primary ones,
       // and draws one for a call without its own there too.
-      deferred.push({ call: claimOwnId(call, ids.own), joins });
-      if (call.id === undefined) reserved.push(ids.take());
+      const id = call.id === undefined ? ids.take() : undefined;
+      deferred.push({ call: claimOwnId(call, ids.own), joins, id });
+      if (id !== undefined) reserved.push(id);
       gapFrom = call.span.end;
       gapText = -1;
       phase2.watching = true;
@@ -159,13 +174,25 @@ export function createStreamPhase2(
       sectionIssues: readonly Issue[],
       calls: readonly ExtractedCall[],
       around: (offset: number) => { at: number; text: string },
-    ): void {
+    ): readonly (Issue & { offset: number })[] {
       for (const call of calls)
         if (call.malformed !== undefined) carried.add(issueKey(call.malformed));
+      let rejectedNow: (Issue & { offset: number })[] | undefined;
       for (const issue of sectionIssues) {
         issues.push(issue);
         if (issue.offset !== undefined) pieces.push(around(issue.offset));
+        // As the gate picks the sections it rejects (`unreadSections`).
+        if (!CALL_ISSUES.has(issue.code) || carried.has(issueKey(issue))) continue;
+        if (rejectedSections >= maxCalls) continue;
+        rejectedSections += 1;
+        if (issue.offset === undefined) drawAtEnd = true;
+        if (!drawAtEnd) (rejectedNow ??= []).push(issue as Issue & { offset: number });
       }
+      phase2.startsEarly = rejectedSections < maxCalls && !drawAtEnd;
+      return rejectedNow ?? NO_ISSUES;
+    },
+    reserve(): void {
+      reserved.push(ids.take());
     },
     abandon(): { id: string; format: CallFormat; start: number }[] {
       const waiting = [...adopted].map(([offset, call]) => ({ ...call, start: offset }));
@@ -181,7 +208,6 @@ export function createStreamPhase2(
         for (const [offset, call] of adopted) endAdopted(call, offset, out);
         return;
       }
-      drawn.length = 0;
       finishing = true;
       const batch = decider({
         text: standInText(deferred, pieces),
@@ -190,9 +216,8 @@ export function createStreamPhase2(
       });
       finishing = false;
       let next = index;
-      let draw = 0;
-      for (const { call } of deferred) {
-        const id = call.id ?? drawn[draw++];
+      for (const { call, id: reservedId } of deferred) {
+        const id = call.id ?? reservedId;
         const accepted = batch.calls.find((candidate) => candidate.id === id);
         const rejection = batch.rejected.find((candidate) => candidate.id === id);
         const argumentsValue = accepted?.arguments ?? call.arguments;
@@ -209,11 +234,9 @@ export function createStreamPhase2(
           out.push({ type: 'tool-call-end', id: eventId, rejection });
       }
       // Sections that could not be read: a rejection without a call to start.
-      const own = new Set(drawn.slice(0, draw));
+      const own = new Set(deferred.map(({ call, id }) => call.id ?? id));
       for (const rejection of batch.rejected) {
         if (rejection.id !== undefined && own.has(rejection.id)) continue;
-        if (deferred.some(({ call }) => call.id !== undefined && call.id === rejection.id))
-          continue;
         const eventId = adopted.get(rejection.span.start);
         adopted.delete(rejection.span.start);
         out.push({ type: 'tool-call-end', id: eventId?.id ?? rejection.id ?? '', rejection });
@@ -223,6 +246,8 @@ export function createStreamPhase2(
   };
   return phase2;
 }
+
+const NO_ISSUES: readonly (Issue & { offset: number })[] = [];
 
 /** A started call whose issue the gate did not turn into a rejection: ended as malformed. */
 function endAdopted(

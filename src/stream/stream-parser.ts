@@ -111,7 +111,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const intent = createIntentTracker();
   const examples = createExampleTracker();
   const ids = createIdPool(engine.nextId);
-  const phase2 = createStreamPhase2(engine.createDecider, ids);
+  const phase2 = createStreamPhase2(engine.createDecider, ids, plan.maxCalls);
 
   // 'prelude' holds everything while the output may start inside forced-open reasoning.
   let mode: 'prelude' | 'content' | 'think' | 'example' | 'section' | 'done' =

@@ -30,7 +30,9 @@ export function streamAll(options: ParserOptions, deltas: readonly string[]): St
 export function expectEquivalent(options: ParserOptions, deltas: readonly string[]): void {
   const text = deltas.join('');
   const expected = createParser({ ...options, ids: 'sequential' }).parse(text);
-  const folded = foldEvents(streamAll(options, deltas));
+  const events = streamAll(options, deltas);
+  expect(callPairing(events)).toEqual([]);
+  const folded = foldEvents(events);
   expect({
     content: folded.content,
     reasoning: folded.reasoning,
@@ -56,4 +58,37 @@ export function expectEquivalent(options: ParserOptions, deltas: readonly string
       canonicalText: false,
     });
   }
+}
+
+/**
+ * What is wrong with how a stream's events pair up, for a client that follows calls by event id:
+ * a call started while another with its id is open, a delta or end of no open call, an end whose
+ * call or rejection carries another id, a call never ended. An end with no start is a section
+ * that could not be read, and takes an id of its own.
+ *
+ * @param events - Every event of one stream.
+ * @returns One line per fault; empty when the events pair up.
+ */
+export function callPairing(events: readonly StreamEvent[]): string[] {
+  const faults: string[] = [];
+  const open = new Set<string>();
+  const used = new Set<string>();
+  for (const event of events) {
+    if (event.type === 'tool-call-start') {
+      if (open.has(event.id)) faults.push(`start of ${event.id} while a call with it is open`);
+      open.add(event.id);
+      used.add(event.id);
+    } else if (event.type === 'tool-call-delta') {
+      if (!open.has(event.id)) faults.push(`delta of ${event.id}, which is not open`);
+    } else if (event.type === 'tool-call-end') {
+      const carried = 'call' in event ? event.call.id : event.rejection.id;
+      if (carried !== undefined && carried !== event.id)
+        faults.push(`end of ${event.id} carries ${carried}`);
+      if (open.has(event.id)) open.delete(event.id);
+      else if (used.has(event.id)) faults.push(`end of ${event.id} without a start reuses its id`);
+      else used.add(event.id);
+    }
+  }
+  for (const id of open) faults.push(`${id} never ended`);
+  return faults;
 }
