@@ -18,7 +18,7 @@ import { createToolRegistry, type ToolRegistry } from './policy/tools.js';
 import { readNative } from './native/from-native.js';
 import { createTelemetrySink } from './telemetry/record.js';
 import { createResultLedger, type ToolResultStatus } from './telemetry/results.js';
-import type { ParseResult, TelemetryRecord } from './types.js';
+import type { ParseResult, TelemetryRecord, ToolCall } from './types.js';
 import { createIdGenerator } from './ids.js';
 import { now } from './clock.js';
 import { createStreamParser, type StreamParser } from './stream/stream-parser.js';
@@ -48,12 +48,16 @@ export interface Parser {
    * Completes a call's telemetry record with what happened when it ran, and sends the completed
    * record to `onTelemetry` again (with `tool_result_status` set).
    *
-   * @param id - The executed call's `id`.
+   * @param call - The executed call, as `parse`, `fromNative` or a `tool-call-end` event gave it
+   * (a copy with the same id, name and arguments will do), or its `id`. Prefer the call: a model
+   * that writes its own ids may write the same one in every turn (Kimi's `functions.NAME:0`), and
+   * an id then completes the most recent record with it, and forgets the older ones.
    * @param status - `'ok'`, `'empty'` (ran, returned nothing useful) or `'error'`.
-   * @returns The completed record, or `undefined` when the id is unknown, already completed or too
-   * old (the parser keeps the records of its last 1024 accepted calls).
+   * @returns The completed record, or `undefined` when the call is unknown, already completed or
+   * too old (the parser keeps the records of its last 1024 accepted calls).
+   * @throws TypeError when `call` is neither a call nor an id, or `status` is none of the three.
    */
-  recordToolResult(id: string, status: ToolResultStatus): TelemetryRecord | undefined;
+  recordToolResult(call: ToolCall | string, status: ToolResultStatus): TelemetryRecord | undefined;
   /**
    * Starts a stream over one output: `push(delta)` and `end()` return events whose fold is
    * `parse(text)` for any chunking.
@@ -121,8 +125,8 @@ export function createParser(options: ParserOptions = {}): Parser {
     primary: selection.primary,
     auto: selection.auto,
     createId: nextId,
-    emit: (record) => {
-      if (record.outcome === 'accepted') ledger.remember(record);
+    emit: (record, call) => {
+      if (call !== undefined) ledger.remember(record, call);
       emit(record);
     },
   });
@@ -197,8 +201,8 @@ export function createParser(options: ParserOptions = {}): Parser {
             primary: selection.primary,
             auto: selection.auto,
             createId,
-            emit: (record) => {
-              if (record.outcome === 'accepted') ledger.remember(record);
+            emit: (record, call) => {
+              if (call !== undefined) ledger.remember(record, call);
               emit(record);
             },
           });
@@ -207,8 +211,8 @@ export function createParser(options: ParserOptions = {}): Parser {
         },
       });
     },
-    recordToolResult(id, status) {
-      const completed = ledger.complete(id, status);
+    recordToolResult(call, status) {
+      const completed = ledger.complete(call, status);
       if (completed !== undefined) emit(completed);
       return completed;
     },

@@ -76,8 +76,11 @@ export interface GateOptions {
   primary: ReadonlySet<Format>;
   auto: boolean;
   createId: () => string;
-  /** Receives each record (already guarded against a throwing callback). */
-  emit: (record: TelemetryRecord) => void;
+  /**
+   * Receives each record (already guarded against a throwing callback), with the call when it was
+   * accepted (the parser's ledger keeps the two for `recordToolResult`).
+   */
+  emit: (record: TelemetryRecord, call: ToolCall | undefined) => void;
 }
 
 /** Decides outputs. */
@@ -275,7 +278,7 @@ function record(
     extractMs: input.extractMs,
     decideMs: now() - started,
   });
-  options.emit(telemetry);
+  options.emit(telemetry, verdict.accepted ? verdict.call : undefined);
   return telemetry;
 }
 

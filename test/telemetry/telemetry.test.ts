@@ -85,6 +85,34 @@ describe('telemetry', () => {
     expect(() => parser.recordToolResult(call!.id, 'fine' as never)).toThrow(TypeError);
   });
 
+  it('should complete the record of the very call passed, though a model repeats its ids', () => {
+    // Kimi K2 numbers calls per turn: every turn's first call is functions.NAME:0.
+    const kimi = (city: string) =>
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0' +
+      `<|tool_call_argument_begin|>{"city": "${city}"}<|tool_call_end|><|tool_calls_section_end|>`;
+    const parser = createParser({ formats: ['kimi_k2'], tools: TOOLS });
+    const [first] = parser.parse(kimi('A')).calls;
+    const streamed = parser.stream();
+    const events = [...streamed.push(kimi('B')), ...streamed.end()];
+    const second = events.flatMap((event) =>
+      event.type === 'tool-call-end' && 'call' in event ? [event.call] : [],
+    )[0];
+    expect(second?.id).toBe(first?.id);
+    // Each result lands on its own call's record, in whatever order the tools finish.
+    expect(parser.recordToolResult(first!, 'error')).toMatchObject({
+      call_id: 'functions.get_weather:0',
+      tool_result_status: 'error',
+    });
+    expect(parser.recordToolResult(structuredClone(second!), 'ok')).toMatchObject({
+      tool_result_status: 'ok',
+    });
+    expect(parser.recordToolResult(first!, 'ok')).toBeUndefined();
+    expect(parser.recordToolResult(first!.id, 'ok')).toBeUndefined();
+    expect(() => parser.recordToolResult({ id: 1 } as never, 'ok')).toThrow(
+      /pass the executed call \(from result.calls or a tool-call-end event\) or its id/,
+    );
+  });
+
   it('should aggregate rates by tool, format and schema version', () => {
     const metrics = createMetrics();
     const parser = createParser({
