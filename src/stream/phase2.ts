@@ -62,7 +62,8 @@ export interface StreamPhase2 {
   reserve(): void;
   /**
    * False once a call started from its head could not end as `parse` ends it should its section
-   * turn out unreadable: the gate makes no rejection of sections past `maxCalls` of them.
+   * turn out unreadable: the gate makes no rejection of sections past `maxCalls` of them, and after
+   * a section whose issue has no offset it draws the ids of later sections after every call's.
    */
   readonly startsEarly: boolean;
   /**
