@@ -389,13 +389,23 @@ function unreadSections(
 ): readonly Issue[] {
   if (issues.length === 0 || !issues.some((issue) => CALL_ISSUES.has(issue.code))) return NO_ISSUES;
   const carried = new Set(calls.map((call) => issueKey(call.malformed)));
-  return issues
-    .filter((issue) => CALL_ISSUES.has(issue.code) && !carried.has(issueKey(issue)))
-    .slice(0, maxCalls);
+  return issues.filter((issue) => standsForUnreadSection(issue, carried)).slice(0, maxCalls);
+}
+
+/**
+ * Whether an issue stands for a section that could not be read: a call issue no call carries.
+ * The gate rejects the first `maxCalls` of these (a stream counts them as its sections close).
+ *
+ * @param issue - An issue of the output.
+ * @param carried - The {@link issueKey} of each call's own issue.
+ * @returns True when the gate turns it into a rejection of its own (within `maxCalls`).
+ */
+export function standsForUnreadSection(issue: Issue, carried: ReadonlySet<string>): boolean {
+  return CALL_ISSUES.has(issue.code) && !carried.has(issueKey(issue));
 }
 
 /** Identifies an issue by where it is and what it says (a call may carry a copy of it). */
-function issueKey(issue: Issue | undefined): string {
+export function issueKey(issue: Issue | undefined): string {
   return issue === undefined ? '' : `${issue.offset ?? ''}|${issue.message}`;
 }
 

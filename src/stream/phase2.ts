@@ -8,7 +8,7 @@
  * then could not be read ends with the id it started with.
  */
 import { claimOwnId } from '../ids.js';
-import { CALL_ISSUES } from '../policy/gate.js';
+import { issueKey, standsForUnreadSection } from '../policy/gate.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
 import { isCallSeparator } from '../policy/candidates.js';
 import type { CallFormat, Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
@@ -183,8 +183,7 @@ export function createStreamPhase2(
         issues.push(issue);
         if (issue.offset !== undefined) pieces.push(around(issue.offset));
         // As the gate picks the sections it rejects (`unreadSections`).
-        if (!CALL_ISSUES.has(issue.code) || carried.has(issueKey(issue))) continue;
-        if (rejectedSections >= maxCalls) continue;
+        if (!standsForUnreadSection(issue, carried) || rejectedSections >= maxCalls) continue;
         rejectedSections += 1;
         if (issue.offset === undefined) drawAtEnd = true;
         if (!drawAtEnd) (rejectedNow ??= []).push(issue as Issue & { offset: number });
@@ -270,11 +269,6 @@ function endAdopted(
       repairs: [],
     },
   });
-}
-
-/** How the gate identifies an issue a call carries (`src/policy/gate.ts`). */
-function issueKey(issue: Issue): string {
-  return `${issue.offset ?? ''}|${issue.message}`;
 }
 
 /**
