@@ -206,8 +206,8 @@ export function createParser(options: ParserOptions = {}): Parser {
               emit(record);
             },
           });
-          return ({ text, calls, issues }) =>
-            streamGate.decide({ text, calls, issues, context, extractMs: 0 });
+          return ({ text, textStart = 0, calls, issues }) =>
+            streamGate.decide({ text, textStart, calls, issues, context, extractMs: 0 });
         },
       });
     },

@@ -41,8 +41,14 @@ import { issueFormat } from '../pipeline/issue-format.js';
 
 /** What the gate decides over: one output's calls and issues. */
 export interface GateInput {
-  /** The output the calls were read from (`''` for native calls). */
+  /** The output the calls were read from (`''` for native calls), or a window of it. */
   text: string;
+  /**
+   * Where `text` starts in the output when it is a window of it (default 0): a stream decides an
+   * unreadable section when it closes, and hands over only the text around its issue, where the
+   * gate names the section's format. Spans and offsets stay those of the whole output.
+   */
+  textStart?: number;
   calls: readonly GateCall[];
   issues: readonly Issue[];
   /** The caller's session context for `checkArguments`. */
@@ -159,6 +165,8 @@ export function createGate(options: GateOptions): Gate {
         readable.length === 0
           ? undefined
           : idsInOutputOrder(calls, readable, () => generatedId(options.createId, ownIds), ownIds);
+      // With unreadable sections, what stands at one offset is ordered as a stream can send it.
+      const ranks = ordered === undefined ? undefined : new Map<RejectedCall, number>();
       for (let index = 0; index < calls.length; index += 1) {
         const written = calls[index] as GateCall;
         const call =
@@ -187,7 +195,10 @@ export function createGate(options: GateOptions): Gate {
           call.id ?? ordered?.callIds[index] ?? generatedId(options.createId, ownIds),
         );
         if (verdict.accepted) accepted = append(accepted, verdict.call);
-        else rejected = append(rejected, verdict.rejection);
+        else {
+          rejected = append(rejected, verdict.rejection);
+          ranks?.set(verdict.rejection, call.fallback ? RANK_FALLBACK_CALL : RANK_CALL);
+        }
         telemetry = append(
           telemetry,
           record(options, verdict, call.format, call.fallback, candidateCount, input, started),
@@ -206,12 +217,15 @@ export function createGate(options: GateOptions): Gate {
         const native = tagged !== undefined && listed === undefined;
         const format = native
           ? undefined
-          : (listed ?? formatNear(text, issue.offset ?? 0) ?? firstPrimary);
+          : (listed ??
+            formatNear(text, (issue.offset ?? 0) - (input.textStart ?? 0)) ??
+            firstPrimary);
         const formatId: CallFormat =
           format?.id ?? (native ? tagged : undefined) ?? options.formats[0]?.id ?? 'hermes';
         const id = ordered?.issueIds[index] ?? generatedId(options.createId, ownIds);
         const rejection = issueRejection(issue, formatId, id, options.limits, describeFormat);
         rejected = append(rejected, rejection);
+        ranks?.set(rejection, issue.code === 'too-many-calls' ? RANK_CALLS_NOT_READ : RANK_SECTION);
         telemetry = append(
           telemetry,
           record(
@@ -235,7 +249,8 @@ export function createGate(options: GateOptions): Gate {
       }
       const rejections = rejected ?? [];
       // Calls and unreadable sections come back in the order they appear in the output.
-      if (rejections.length > 1) rejections.sort(byStart);
+      if (rejections.length > 1)
+        rejections.sort(ranks === undefined ? byStart : byStartThenRank(ranks));
       const rejectedToolNames = unknownToolNames(rejections);
       const callsAccepted = accepted ?? [];
       return {
@@ -366,6 +381,24 @@ function unknownToolNames(rejected: readonly RejectedCall[]): string[] {
 
 function byStart(left: RejectedCall, right: RejectedCall): number {
   return left.span.start - right.span.start;
+}
+
+// The order of rejections that start at one offset, as a stream sends them: an unreadable
+// section's when its section closes, before a call that starts where its issue is (a section that
+// is only its marker reports its issue where the next one starts); a primary call's when it is
+// read; calls past `maxCalls` once the section that reached the limit closes, after the calls it
+// read; a fallback call's at the end of the output (the gate counts fallback candidates over it).
+const RANK_SECTION = 0;
+const RANK_CALL = 1;
+const RANK_CALLS_NOT_READ = 2;
+const RANK_FALLBACK_CALL = 3;
+
+function byStartThenRank(
+  ranks: ReadonlyMap<RejectedCall, number>,
+): (left: RejectedCall, right: RejectedCall) => number {
+  return (left, right) =>
+    left.span.start - right.span.start ||
+    (ranks.get(left) as number) - (ranks.get(right) as number);
 }
 
 const NO_SPANS: readonly Span[] = [];

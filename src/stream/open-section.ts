@@ -270,7 +270,7 @@ class OpenSection implements SectionState {
       counters.calls += 1;
       calls.push(extractedCall(raw, !plan.primary.has(format), intent));
     }
-    const rejectedSections = phase2.note(section.issues, calls, (offset) => {
+    const around = (offset: number): { at: number; text: string } => {
       const from = Math.max(start - setup.before.length, offset - LOOK_BEHIND);
       // Sliced before joining: the held text may be the rest of a long output, and joining it
       // whole for every issue copied all of it each time.
@@ -279,7 +279,8 @@ class OpenSection implements SectionState {
         at: from,
         text: before + text.slice(Math.max(0, from - start), offset + 64 - start),
       };
-    });
+    };
+    const rejectedSections = phase2.note(section.issues, calls, around);
     // Each id drawn where its call or section stands, as the gate draws them (see phase2.ts).
     let nextSection = 0;
     for (const call of calls) {
@@ -288,7 +289,7 @@ class OpenSection implements SectionState {
         issue !== undefined && issuePosition(issue) <= call.span.start;
         issue = rejectedSections[++nextSection]
       ) {
-        phase2.reserve();
+        phase2.reject(issue, around(issue.offset), undefined, out);
       }
       if (call.fallback) {
         phase2.defer(call, text, start);
@@ -303,14 +304,15 @@ class OpenSection implements SectionState {
       if (outcome !== 'reconciled') counters.index += 1;
       pending = undefined;
     }
-    for (; nextSection < rejectedSections.length; nextSection += 1) phase2.reserve();
-    if (pending !== undefined) {
-      // The first section the gate rejects: its id, drawn just now, is the one the call started with.
-      const issue = rejectedSections[0];
-      if (calls.length === 0 && issue !== undefined)
-        phase2.adopt(pending.id, pending.format, issue);
-      else abandonCall(pending, { start: section.start, end: section.end }, out);
+    for (; nextSection < rejectedSections.length; nextSection += 1) {
+      const issue = rejectedSections[nextSection] as (typeof rejectedSections)[number];
+      // A call started from the head of a section that gave no call ends as the first section the
+      // gate rejects: that section's id, drawn just now, is the one the call started with.
+      phase2.reject(issue, around(issue.offset), pending?.id, out);
+      pending = undefined;
     }
+    if (pending !== undefined)
+      abandonCall(pending, { start: section.start, end: section.end }, out);
     const consumed = text.slice(
       Math.max(0, section.end - start - LOOK_BEHIND),
       section.end - start,

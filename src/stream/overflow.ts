@@ -1,10 +1,10 @@
 /**
  * A stream past `limits.maxOutputSize`. `parse` refuses such an output whole (a `too-large` issue,
  * nothing read); a stream has already sent what came before and cannot take it back, so it stops
- * reading where the limit was passed and says why with `too-large` rejections. Every call it
- * started and had not ended ends with one (a consumer must never be left with an open call), and
- * when none was open, one rejection without a start stands for the text the stream held and all
- * that follows, which it will never read.
+ * reading where the limit was passed and says why with a `too-large` rejection. The call it
+ * started and had not ended, if any, ends with it (a consumer must never be left with an open
+ * call); when none was open, a rejection without a start stands for the text the stream held and
+ * all that follows, which it will never read.
  */
 import { tooLargeEnvelope } from '../policy/envelope.js';
 import type { CallFormat, RejectedCall, StreamEvent } from '../types.js';
@@ -21,7 +21,8 @@ export interface OpenCall {
 /**
  * Ends what a stream left open when the output outgrew the limit.
  *
- * @param open - The calls started and not ended, in output order.
+ * @param open - The call started and not ended, if any (a stream has at most one open: the one
+ * started from the head of the section it is reading).
  * @param stand - The id and format of the rejection that stands for the held text when no call
  * was open (called only then, so no id is drawn for nothing).
  * @param limit - The `maxOutputSize` limit.
@@ -29,24 +30,23 @@ export interface OpenCall {
  * @param out - Events are pushed here.
  * @example
  * ```ts
- * endOverflow([{ id: 'call_0', name: 'f', format: 'hermes', start: 0 }], stand, 1000, 996, out);
+ * endOverflow({ id: 'call_0', name: 'f', format: 'hermes', start: 0 }, stand, 1000, 996, out);
  * // out: [{ type: 'tool-call-end', id: 'call_0', rejection: { reason: 'too-large', ... } }]
  * ```
  */
 export function endOverflow(
-  open: readonly OpenCall[],
+  open: OpenCall | undefined,
   stand: () => { id: string; format: CallFormat },
   limit: number,
   offset: number,
   out: StreamEvent[],
 ): void {
-  if (open.length === 0) {
+  if (open === undefined) {
     const { id, format } = stand();
     out.push({ type: 'tool-call-end', id, rejection: rejection({ id, format, start: offset }) });
     return;
   }
-  for (const call of open)
-    out.push({ type: 'tool-call-end', id: call.id, rejection: rejection(call) });
+  out.push({ type: 'tool-call-end', id: open.id, rejection: rejection(open) });
 
   function rejection(call: OpenCall): RejectedCall {
     const refused: RejectedCall = {

@@ -1,17 +1,17 @@
 /**
  * Phase 2 for a stream: the parser's gate, asked one call at a time for primary calls (their
- * verdict depends only on the call), and once at the end for what depends on the whole output:
- * fallback calls (the gate counts fallback candidates over the output, fail closed) and sections
- * that could not be read (the gate names their format from the text around them). Ids are drawn
- * in output order as the gate draws them (`src/policy/gate.ts`): a call's when it is decided or
- * kept, an unreadable section's when it closes, so a call started from its head whose section
- * then could not be read ends with the id it started with.
+ * verdict depends only on the call), one section at a time for sections that could not be read
+ * (given the text around the issue, where the gate names the section's format), and once at the
+ * end for fallback calls (the gate counts fallback candidates over the output, fail closed). Ids
+ * are drawn in output order as the gate draws them (`src/policy/gate.ts`): a call's when it is
+ * decided or kept, an unreadable section's when it closes, so a call started from its head whose
+ * section then could not be read ends, right then, with the id it started with.
  */
 import { claimOwnId } from '../ids.js';
 import { issueKey, standsForUnreadSection } from '../policy/gate.js';
 import type { ExtractedCall } from '../pipeline/extract.js';
 import { isCallSeparator } from '../policy/candidates.js';
-import type { CallFormat, Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
+import type { Issue, RejectedCall, StreamEvent, ToolCall } from '../types.js';
 import type { IdPool, Verdict } from './calls.js';
 
 /** What the parser's gate returns for a batch. */
@@ -20,9 +20,13 @@ export interface GateBatch {
   rejected: RejectedCall[];
 }
 
-/** The parser's gate over a batch, drawing generated ids from the function it was built with. */
+/**
+ * The parser's gate over a batch, drawing generated ids from the function it was built with.
+ * `text` may be a window of the output starting at absolute `textStart`.
+ */
 export type Decider = (input: {
   text: string;
+  textStart?: number;
   calls: readonly ExtractedCall[];
   issues: readonly Issue[];
 }) => GateBatch;
@@ -47,43 +51,49 @@ export interface StreamPhase2 {
    */
   readonly watching: boolean;
   /**
-   * Keeps a section's issues for the end, with the text around each (the gate names the format
-   * of an unreadable section by the marker nearest before it).
+   * Counts a section's issues as the gate picks the sections it rejects.
    *
-   * @returns The issues the gate will turn into rejections whose ids are drawn now, in order: the
-   * caller calls {@link reserve} for each where it stands among the section's calls.
+   * @param issues - The section's issues.
+   * @param calls - The section's calls (an issue one of them carries is not a section's).
+   * @param around - The output text around an offset, at its absolute offset (the gate names the
+   * format of an unreadable section by the marker nearest before its issue).
+   * @returns The issues to {@link reject} now, in output order, each where it stands among the
+   * section's calls; the rare rest (after an issue without an offset) is decided at the end.
    */
   note(
     issues: readonly Issue[],
     calls: readonly ExtractedCall[],
     around: (offset: number) => { at: number; text: string },
   ): readonly (Issue & { offset: number })[];
-  /** Draws the id of the next unreadable section {@link note} returned, in output order. */
-  reserve(): void;
+  /**
+   * Rejects an unreadable section that {@link note} returned: draws its id, asks the gate and
+   * sends the end event.
+   *
+   * @param issue - The section's issue.
+   * @param window - The output text around it, at its absolute offset.
+   * @param eventId - The id of a call started from the section's head, whose end this is; else
+   * the rejection's id.
+   * @param out - The event goes here.
+   */
+  reject(
+    issue: Issue & { offset: number },
+    window: { at: number; text: string },
+    eventId: string | undefined,
+    out: StreamEvent[],
+  ): void;
   /**
    * False once a call started from its head could not end as `parse` ends it should its section
    * turn out unreadable: the gate makes no rejection of sections past `maxCalls` of them, and after
    * a section whose issue has no offset it draws the ids of later sections after every call's.
    */
   readonly startsEarly: boolean;
-  /**
-   * Lets a started call whose section gave no call end with the rejection the gate makes of the
-   * section's issue (so the fold holds that one rejection, as `parse` does).
-   *
-   * @param eventId - The started call's event id.
-   * @param format - The started call's format.
-   * @param issue - The section's first issue.
-   */
-  adopt(eventId: string, format: CallFormat, issue: Issue): void;
   /** Decides what was kept and sends its events. */
   finish(index: number, out: StreamEvent[]): void;
   /**
    * The stream stopped reading (the output outgrew `maxOutputSize`): forgets what it kept for
    * the end, which will not come.
-   *
-   * @returns The started calls that were waiting for the end to be ended, by where their issue is.
    */
-  abandon(): { id: string; format: CallFormat; start: number }[];
+  abandon(): void;
 }
 
 /**
@@ -103,10 +113,10 @@ export function createStreamPhase2(
   ids: IdPool,
   maxCalls: number,
 ): StreamPhase2 {
-  // Ids taken, in output order, for what the gate decides at the end: fallback calls without one
-  // of their own and unreadable sections. Parse draws every id in output order, so a primary
-  // call after one of these takes the id after it, though they are decided at the end; the gate's
-  // batch there draws them in the same order, from `reservedNext` on.
+  // Ids taken, in output order, for fallback calls without one of their own, which the gate
+  // decides at the end. Parse draws every id in output order, so a call after one of these takes
+  // the id after it; the gate's batch at the end draws them in the same order, from
+  // `reservedNext` on.
   const reserved: string[] = [];
   let reservedNext = 0;
   let finishing = false;
@@ -119,18 +129,16 @@ export function createStreamPhase2(
   // Unreadable sections the gate will reject so far (it rejects the first `maxCalls`).
   let rejectedSections = 0;
   // An issue without an offset will be rejected: the gate draws its id after every call's, so it
-  // and every later section draw theirs at the end.
+  // and every later section are decided at the end.
   let drawAtEnd = false;
   // After the last deferred call: from where, and the first unit that is not a separator.
   let gapFrom = -1;
   let gapText = -1;
-  // Issues of sections, kept for the end; and the keys of issues calls already carry.
+  // Sections decided at the end (after an issue without an offset), with the text around each;
+  // and the keys of issues calls already carry.
   const issues: Issue[] = [];
-  const carried = new Set<string>();
-  // Started calls waiting to end with the rejection of an issue, by the issue's offset.
-  const adopted = new Map<number, { id: string; format: CallFormat }>();
-  // Output text around kept issues, at its absolute offset.
   const pieces: { at: number; text: string }[] = [];
+  const carried = new Set<string>();
 
   /** Notes the first unit after the last deferred call that is not a separator, if in `text`. */
   function watchGap(text: string, offset: number): void {
@@ -165,9 +173,6 @@ export function createStreamPhase2(
       phase2.watching = true;
       this.observe(sectionText, sectionStart);
     },
-    adopt(eventId: string, format: CallFormat, issue: Issue): void {
-      adopted.set(issue.offset ?? -1, { id: eventId, format });
-    },
     observe(text: string, offset: number): void {
       if (phase2.watching) watchGap(text, offset);
     },
@@ -180,34 +185,46 @@ export function createStreamPhase2(
         if (call.malformed !== undefined) carried.add(issueKey(call.malformed));
       let rejectedNow: (Issue & { offset: number })[] | undefined;
       for (const issue of sectionIssues) {
-        issues.push(issue);
-        if (issue.offset !== undefined) pieces.push(around(issue.offset));
         // As the gate picks the sections it rejects (`unreadSections`).
         if (!standsForUnreadSection(issue, carried) || rejectedSections >= maxCalls) continue;
         rejectedSections += 1;
         if (issue.offset === undefined) drawAtEnd = true;
-        if (!drawAtEnd) (rejectedNow ??= []).push(issue as Issue & { offset: number });
+        if (!drawAtEnd) {
+          (rejectedNow ??= []).push(issue as Issue & { offset: number });
+          continue;
+        }
+        issues.push(issue);
+        if (issue.offset !== undefined) pieces.push(around(issue.offset));
       }
       phase2.startsEarly = rejectedSections < maxCalls && !drawAtEnd;
       return rejectedNow ?? NO_ISSUES;
     },
-    reserve(): void {
-      reserved.push(ids.take());
+    reject(
+      issue: Issue & { offset: number },
+      window: { at: number; text: string },
+      eventId: string | undefined,
+      out: StreamEvent[],
+    ): void {
+      // The gate draws the section's id now, where it stands among the calls.
+      const batch = decider({
+        text: window.text,
+        textStart: window.at,
+        calls: [],
+        issues: [issue],
+      });
+      // The gate rejects every section handed to it alone (one issue, within `maxCalls`).
+      const rejection = batch.rejected[0] as RejectedCall;
+      out.push({ type: 'tool-call-end', id: eventId ?? rejection.id ?? '', rejection });
     },
-    abandon(): { id: string; format: CallFormat; start: number }[] {
-      const waiting = [...adopted].map(([offset, call]) => ({ ...call, start: offset }));
-      adopted.clear();
+    abandon(): void {
       deferred.length = 0;
       reserved.length = 0;
       issues.length = 0;
-      return waiting;
+      pieces.length = 0;
     },
     finish(index: number, out: StreamEvent[]): void {
       const readable = issues.filter((issue) => !carried.has(issueKey(issue)));
-      if (deferred.length === 0 && readable.length === 0) {
-        for (const [offset, call] of adopted) endAdopted(call, offset, out);
-        return;
-      }
+      if (deferred.length === 0 && readable.length === 0) return;
       finishing = true;
       const batch = decider({
         text: standInText(deferred, pieces),
@@ -237,39 +254,14 @@ export function createStreamPhase2(
       const own = new Set(deferred.map(({ call, id }) => call.id ?? id));
       for (const rejection of batch.rejected) {
         if (rejection.id !== undefined && own.has(rejection.id)) continue;
-        const eventId = adopted.get(rejection.span.start);
-        adopted.delete(rejection.span.start);
-        out.push({ type: 'tool-call-end', id: eventId?.id ?? rejection.id ?? '', rejection });
+        out.push({ type: 'tool-call-end', id: rejection.id ?? '', rejection });
       }
-      for (const [offset, call] of adopted) endAdopted(call, offset, out);
     },
   };
   return phase2;
 }
 
 const NO_ISSUES: readonly (Issue & { offset: number })[] = [];
-
-/** A started call whose issue the gate did not turn into a rejection: ended as malformed. */
-function endAdopted(
-  call: { id: string; format: CallFormat },
-  offset: number,
-  out: StreamEvent[],
-): void {
-  out.push({
-    type: 'tool-call-end',
-    id: call.id,
-    rejection: {
-      format: call.format,
-      span: { start: offset, end: offset },
-      reason: 'malformed',
-      envelope: {
-        error: 'malformed_tool_call',
-        hint: 'The tool call could not be read. Emit it again.',
-      },
-      repairs: [],
-    },
-  });
-}
 
 /**
  * A stand-in for the output, as far as the gate reads it: the text around unreadable sections

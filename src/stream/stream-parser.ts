@@ -23,7 +23,7 @@ import {
 import { createHeldText } from './held-text.js';
 import { createIntentTracker } from './intent-tracker.js';
 import { createSectionState, LOOK_BEHIND, type SectionState } from './open-section.js';
-import { endOverflow, type OpenCall } from './overflow.js';
+import { endOverflow } from './overflow.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
 import type { SectionSettings } from './section.js';
 import { isBlank } from '../formats/shared/blanks.js';
@@ -572,12 +572,10 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
    * only stop here, dropping what it held, and end what it left open (see `overflow.ts`).
    */
   function stop(offset: number): StreamEvent[] {
-    const open: OpenCall[] = phase2.abandon();
+    phase2.abandon();
     const current = mode === 'section' ? (section as SectionState) : undefined;
-    const started = current?.openCall();
-    if (started !== undefined) open.push(started);
     endOverflow(
-      open,
+      current?.openCall(),
       () => ({
         id: ids.take(),
         format: current?.format() ?? (plan.primary.values().next().value as Format).id,

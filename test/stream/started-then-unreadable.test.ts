@@ -1,8 +1,9 @@
 /**
  * A hermes call is started from its head (`{"name": ..., "arguments": `) before its section ends.
  * When the section then cannot be read, the started call ends with the rejection the gate makes
- * of that section, under the id it started with. For that id to be the one `parse` gives, ids
- * follow the output: an unreadable section takes its id where it stands among the calls.
+ * of that section, under the id it started with, as soon as the section closes. For that id to be
+ * the one `parse` gives, ids follow the output: an unreadable section takes its id where it stands
+ * among the calls.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -79,11 +80,11 @@ describe('ids in output order, where a section and a call start at one offset', 
   const twoInOne =
     '<tool_call>{"name": "a", "arguments": {}}, {"name": "b", "arguments": {}}</tool_call>';
 
-  it('should number a section before the call that starts where it ends', () => {
+  it('should number and list a section before the call that starts where it ends', () => {
     const result = createParser({ formats: ['mistral'], ids: 'sequential' }).parse(markerOnly);
     expect(result.rejected.map((rejection) => `${rejection.id} ${rejection.reason}`)).toEqual([
-      'call_1 incomplete',
       'call_0 malformed',
+      'call_1 incomplete',
     ]);
   });
 
@@ -106,25 +107,70 @@ describe('ids in output order, where a section and a call start at one offset', 
   }
 });
 
+describe('an unreadable section decided when it closes', () => {
+  // Far enough into the output that the text the stream hands the gate starts past its start.
+  const far = 'x'.repeat(400) + call('a', '{}') + call('b', '{}') + call('c', '{}');
+  // Auto mode: several syntaxes open with `<tool_call>`, and the issue names none of them.
+  const limited: ParserOptions = { limits: { maxCalls: 2 }, reasoning: { startsInside: false } };
+
+  it('should name its format from the text around it, as parse does from the whole output', () => {
+    // No format reported the issue, so the gate names the first listed with the marker before it.
+    const rejection = createParser(limited).parse(far).rejected[0];
+    expect([rejection?.reason, rejection?.format, rejection?.span.start]).toEqual([
+      'too-many-calls',
+      'qwen3_coder',
+      far.lastIndexOf('<tool_call>'),
+    ]);
+    for (const chunker of [whole, unitByUnit, randomChunkings(8)])
+      for (const deltas of chunker.chunkings(far)) expectEquivalent(limited, deltas);
+  });
+
+  it('should send its rejection in the push that closes the section', () => {
+    const stream = createParser({ ...options, limits: { maxCalls: 2 } }).stream();
+    const cut = far.length - '</tool_call>'.length;
+    expect(tools(stream.push(far.slice(0, cut)))).toEqual([
+      'start call_0 a',
+      'end call_0 call',
+      'start call_1 b',
+      'end call_1 call',
+    ]);
+    expect(tools(stream.push(far.slice(cut)))).toEqual(['end call_2 too-many-calls']);
+    expect(stream.end()).toEqual([]);
+  });
+});
+
 describe('a started call whose section cannot be read', () => {
-  it('should end under the id it started with, which the next call does not reuse', () => {
+  it('should end under the id it started with when its section closes, before the next call', () => {
     const text = brokenArguments('first') + call('second', '{"a": 1}');
     const events = streamAll(options, [...text]);
     expect(tools(events)).toEqual([
       'start call_0 first',
+      'end call_0 malformed',
       'start call_1 second',
       'end call_1 call',
-      'end call_0 malformed',
     ]);
     expect(callPairing(events)).toEqual([]);
+  });
+
+  it('should end it in the push that closes its section, not at the end of the output', () => {
+    const stream = createParser(options).stream();
+    const opened = stream.push(brokenArguments('first').slice(0, -'></tool_call>'.length));
+    expect(tools(opened)).toEqual(['start call_0 first']);
+    const closed = stream.push('></tool_call>');
+    expect(tools(closed)).toEqual(['end call_0 malformed']);
+    const ended = closed.find((event) => event.type === 'tool-call-end');
+    expect(ended?.type === 'tool-call-end' && 'rejection' in ended && ended.rejection.id).toBe(
+      'call_0',
+    );
+    expect(tools(stream.end())).toEqual([]);
   });
 
   it('should start with the id after an unreadable section before it', () => {
     const events = streamAll(options, [twoValues + cutOff]);
     expect(tools(events)).toEqual([
-      'start call_2 cut',
       'end call_0 malformed',
       'end call_1 malformed',
+      'start call_2 cut',
       'end call_2 malformed',
     ]);
     expect(callPairing(events)).toEqual([]);
