@@ -20,7 +20,13 @@ import {
 import { createFinder, type Finder } from './finder.js';
 import { createHeldText, type HeldText } from './held-text.js';
 import type { StreamPhase2 } from './phase2.js';
-import { decideSection, type Placement, type SectionSettings } from './section.js';
+import {
+  decideSection,
+  type Placement,
+  type SectionDecision,
+  type SectionQuery,
+  type SectionSettings,
+} from './section.js';
 import type { StreamEngine } from './stream-parser.js';
 
 /** How the stream continues after a section. */
@@ -102,6 +108,8 @@ export const LOOK_BEHIND = 256;
 const GROWTH = 1.5;
 /** Smallest growth between retries, so tiny sections are not retried on every unit. */
 const MIN_STEP = 32;
+/** The least text past a section a shorter reading needs to be closed (see `section.ts`). */
+const MIN_MARGIN = 16;
 /**
  * A `dueAt` no held text reaches (a V8 string holds at most 2^29 units), kept a small integer so
  * that the field stays one.
@@ -205,24 +213,31 @@ class OpenSection implements SectionState {
     this.endSeen = false;
     this.noteDue();
     const text = held.text();
-    const decision = decideSection(
-      {
-        text,
-        base: start,
-        markerLength: setup.markerLength,
-        formats,
-        placement: setup.placement,
-        final,
-        outputKey: setup.outputKey,
-      },
-      setup.engine.settings,
-    );
+    const query: SectionQuery = {
+      text,
+      base: start,
+      markerLength: setup.markerLength,
+      formats,
+      placement: setup.placement,
+      final,
+      outputKey: setup.outputKey,
+    };
+    const decision = decideSection(query, setup.engine.settings);
     if (decision.kind !== 'wait' && decision.guessed) {
       // Trusted only when an attempt on markedly shorter text gave the same answer.
-      const key =
-        decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
+      const key = guessKey(decision);
       const last = this.lastGuess;
-      const same = last !== undefined && last.key === key && last.length * GROWTH <= held.length;
+      let same = last !== undefined && last.key === key && last.length * GROWTH <= held.length;
+      // Text already held well past the section (the rest of an earlier one, as in a run of
+      // markers) is read shorter now, as if it had arrived in smaller pieces, rather than held
+      // until it grows by half again: waiting, such a run was held whole to the end.
+      if (!same && decision.kind === 'claimed') {
+        const shorter = Math.floor(held.length / GROWTH);
+        if (shorter - (decision.section.end - start) >= MIN_MARGIN) {
+          const earlier = { ...query, text: text.slice(0, shorter) };
+          same = guessKey(decideSection(earlier, setup.engine.settings)) === key;
+        }
+      }
       if (!same) {
         this.lastGuess = { key, length: held.length };
         this.retryLater();
@@ -410,6 +425,12 @@ class OpenSection implements SectionState {
   private noteDue(): void {
     this.dueAt = this.endSeen ? 0 : this.scheduled ? this.nextAttempt : NEVER;
   }
+}
+
+/** What a guessed answer is compared by: the format that claimed it and where it ends. */
+function guessKey(decision: SectionDecision): string {
+  if (decision.kind === 'wait') return 'wait';
+  return decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
 }
 
 /** The end markers a section's candidates share, worked out once per candidate list. */

@@ -350,6 +350,44 @@ describe('events', () => {
     }
     expect(most).toBeLessThan(32);
   });
+
+  it('should decide a run of sections as it arrives, not hold the run until the end', () => {
+    // Each `[TOOL_CALLS]` is a section of its own that cannot be read; mistral has no end marker,
+    // so whether each is over is a guess, which used to be confirmed only once the held text grew
+    // by half: the run was held whole and its rejections all came at end().
+    const options: ParserOptions = {
+      formats: ['mistral'],
+      ids: 'sequential',
+      reasoning: { startsInside: false },
+    };
+    const run = '[TOOL_CALLS]'.repeat(10);
+    const stream = createParser(options).stream();
+    let ended = 0;
+    let most = 0;
+    for (let push = 0; push < 10; push += 1) {
+      ended += stream.push(run).filter((event) => event.type === 'tool-call-end').length;
+      most = Math.max(most, stream.held);
+    }
+    // All but the last few, which only more text or the end can settle.
+    expect(ended).toBeGreaterThanOrEqual(95);
+    expect(most).toBeLessThan(3 * run.length);
+    expect(ended + stream.end().length).toBe(100);
+    expect(createParser(options).parse(run.repeat(10)).rejected).toHaveLength(100);
+    expectEquivalent(
+      options,
+      Array.from({ length: 10 }, () => run),
+    );
+  });
+
+  it('should reject each unreadable section in the push that closes it', () => {
+    const section = '<tool_call>{"name": "f", "arguments": {oops ></tool_call> and\n';
+    const stream = createParser({ ...hermes, ids: 'sequential' }).stream();
+    for (let push = 0; push < 50; push += 1) {
+      const ends = stream.push(section).filter((event) => event.type === 'tool-call-end');
+      expect(ends.map((event) => event.id)).toEqual([`call_${push}`]);
+    }
+    expect(stream.end()).toEqual([]);
+  });
 });
 
 describe('adapters', () => {
