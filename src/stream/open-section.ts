@@ -22,6 +22,7 @@ import { createHeldText, type HeldText } from './held-text.js';
 import type { StreamPhase2 } from './phase2.js';
 import {
   decideSection,
+  margin,
   type Placement,
   type SectionDecision,
   type SectionQuery,
@@ -108,8 +109,6 @@ export const LOOK_BEHIND = 256;
 const GROWTH = 1.5;
 /** Smallest growth between retries, so tiny sections are not retried on every unit. */
 const MIN_STEP = 32;
-/** The least text past a section a shorter reading needs to be closed (see `section.ts`). */
-const MIN_MARGIN = 16;
 /**
  * A `dueAt` no held text reaches (a V8 string holds at most 2^29 units), kept a small integer so
  * that the field stays one.
@@ -233,7 +232,7 @@ class OpenSection implements SectionState {
       // until it grows by half again: waiting, such a run was held whole to the end.
       if (!same && decision.kind === 'claimed') {
         const shorter = Math.floor(held.length / GROWTH);
-        if (shorter - (decision.section.end - start) >= MIN_MARGIN) {
+        if (shorter - (decision.section.end - start) >= margin(plan)) {
           const earlier = { ...query, text: text.slice(0, shorter) };
           same = guessKey(decideSection(earlier, setup.engine.settings)) === key;
         }

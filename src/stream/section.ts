@@ -57,8 +57,11 @@ export interface SectionSettings {
 /**
  * Units past a section's end that a stream waits for before trusting a format that says nothing
  * about openness: grammars peek a marker's length ahead at most.
+ *
+ * @param plan - The parser's plan (its marker table knows the longest marker).
+ * @returns The margin, in UTF-16 units.
  */
-function margin(plan: ExtractPlan): number {
+export function margin(plan: ExtractPlan): number {
   return Math.max(plan.table.longestMarker, 16);
 }
 
