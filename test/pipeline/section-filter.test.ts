@@ -73,7 +73,7 @@ const fillers = [
 describe('Format.mayOpen', () => {
   it('should be declared by the formats that share <tool_call> with hermes', () => {
     expect(declaring.map((format) => format.id).sort()).toEqual(
-      ['glm45', 'granite', 'markup', 'qwen3_coder'].sort(),
+      ['glm45', 'granite', 'markup', 'qwen3_coder', 'xlam'].sort(),
     );
   });
 

@@ -14,13 +14,23 @@ import { OPEN_BRACE, OPEN_BRACKET } from '../../json/char-codes.js';
 /** Bare lists turned down in the current parse: the lists nested in them are their data. */
 const rejected = createRejectedValues();
 
+const TAGGED_OPEN = '<tool_call>';
+
 /** The xlam format. */
 export const xlam: Format = {
   id: 'xlam',
   syntax: 'bare',
   models: 'Salesforce xLAM-2; any model constrained to a JSON list of calls',
   // `[` also finds `[TOOL_CALLS]`.
-  markers: ['[', '```', '<tool_call>'],
+  markers: ['[', '```', TAGGED_OPEN],
+  // The grammar's needs after each marker, for the scan and for a stream (which then drops xlam
+  // from a `<tool_call>` holding an object, so that hermes alone reads it): a list after the tag,
+  // `{` or `TOOL_CALLS]` after a bracket, `json` or a list after a fence.
+  mayOpen: (marker, next) => {
+    if (marker === TAGGED_OPEN) return next === OPEN_BRACKET;
+    if (marker === '[') return next === OPEN_BRACE || next === 0x54;
+    return next === OPEN_BRACKET || next === 0x6a || next === 0x4a;
+  },
   parseAt(context, start) {
     if (!fenceMayOpenList(context.text, start) || !bracketMayOpenList(context.text, start)) {
       return undefined;
