@@ -148,13 +148,15 @@ export interface Format {
    */
   parseAt(context: FormatContext, start: number): Section | undefined;
   /**
-   * Streaming hint: strings after which a section of this format may end. Promise: whether
-   * `parseAt` reads a section at a marker, and where it ends, depends only on the text up to
-   * (and including) the first occurrence of one of these strings after the marker, or on the
-   * whole rest of the output when none occurs. A stream then runs the grammar only when one of
-   * them arrives instead of retrying on a growing buffer.
+   * Streaming hint: strings after which a section of this format may end, for all its markers
+   * (a list) or per marker (a record; a marker it does not name has none). Promise: whether
+   * `parseAt` reads a section at such a marker, and the whole section it reads, depend only on
+   * the text up to (and including) the first occurrence of one of these strings after the
+   * marker, or on the whole rest of the output when none occurs. A stream then runs the grammar
+   * only when one of them arrives instead of retrying on a growing buffer, and trusts the answer
+   * it reads then. `test/formats/end-markers.test.ts` holds every declaring format to it.
    */
-  readonly endMarkers?: readonly string[];
+  readonly endMarkers?: readonly string[] | Readonly<Record<string, readonly string[]>>;
   /**
    * Streaming hint: reads the head of the section's first call from an incomplete section.
    *
@@ -166,4 +168,27 @@ export interface Format {
    * (the head ends at its arguments' `{`): a stream reads it again only on deltas holding a `{`.
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
+}
+
+/**
+ * The end markers a format promises for sections opened by `marker` (see `Format.endMarkers`).
+ *
+ * @param format - The format.
+ * @param marker - One of its markers.
+ * @returns The end markers, or `undefined` when it promises none there.
+ * @example
+ * ```ts
+ * endMarkersAt(hermes, '<tool_call>'); // ['</tool_call>']
+ * ```
+ */
+export function endMarkersAt(format: Format, marker: string): readonly string[] | undefined {
+  const { endMarkers } = format;
+  if (endMarkers === undefined || isMarkerList(endMarkers)) return endMarkers;
+  return Object.hasOwn(endMarkers, marker) ? endMarkers[marker] : undefined;
+}
+
+function isMarkerList(
+  endMarkers: NonNullable<Format['endMarkers']>,
+): endMarkers is readonly string[] {
+  return Array.isArray(endMarkers);
 }

@@ -3,7 +3,8 @@
  * grammars (an end marker arrived, or a geometric retry schedule for formats without hints), the
  * call started early from its head, and the events it gives once its answer is final.
  */
-import type { CallHead, Format } from '../formats/format.js';
+import { endMarkersAt, type CallHead, type Format } from '../formats/format.js';
+import { isBlank } from '../formats/shared/blanks.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
 import type { CallFormat, StreamEvent } from '../types.js';
@@ -139,44 +140,43 @@ export function createSectionState(setup: SectionSetup): SectionState {
 class OpenSection implements SectionState {
   dueAt = NEVER;
   readonly held: HeldText;
+  // The formats that may still read the section: the setup's, less those whose `mayOpen` turned
+  // down the first unit after the marker once it arrived.
+  private candidates: readonly Format[];
+  // The first unit after the marker is still to come and some candidate may turn it down.
+  private narrowing: boolean;
   // Finds end markers in new text only; absent when some candidate gave none.
-  private readonly endFinder: Finder | undefined;
+  private endFinder: Finder | undefined = undefined;
   // The unit every end marker starts with (hermes: `<`), or -1 when they differ or are absent.
-  private readonly endStart: number;
+  private endStart = -1;
   // The end finder has no partial match and all end markers start with `endStart`: a one-unit
   // delta of another unit cannot start or continue one, and is not fed to it. Tested before the
   // call: called on every one-unit push, the finder cost a sixth of a long call's pushes, though
   // it then only looked the unit up in a table: the calls cost, not the lookup.
-  private endsIdle: boolean;
+  private endsIdle = false;
   // An end marker arrived since the grammars last ran.
   private endSeen = false;
   // Retry on a schedule: from the start without end markers, after an undecided answer with them.
-  private scheduled: boolean;
+  private scheduled = false;
   // Held length at which the next scheduled retry runs.
   private nextAttempt = 0;
   // The only candidate, when it can read a call head early (and its calls are primary).
-  private readonly headFormat: Format | undefined;
+  private headFormat: Format | undefined = undefined;
   // 'wait' while the head may still come; undefined once it came or never will.
-  private headState: 'wait' | undefined;
+  private headState: 'wait' | undefined = undefined;
   // The last guessed answer and the held length it was read on, confirmed by a later attempt.
   private lastGuess: { key: string; length: number } | undefined = undefined;
   // The call started from its head, until the section's calls are known.
   private started: StartedCall | undefined = undefined;
 
   constructor(private readonly setup: SectionSetup) {
-    const { formats, engine, markerLength, start } = setup;
-    const { plan } = engine.settings;
-    this.held = createHeldText(setup.initial);
-    const { endMarkers, endStart } = endsOf(formats);
-    this.endFinder = endMarkers !== undefined ? createFinder(endMarkers) : undefined;
-    this.endStart = endStart;
-    this.endsIdle = endStart !== -1;
-    this.scheduled = this.endFinder === undefined;
-    const only = formats.length === 1 ? formats[0] : undefined;
-    this.headFormat = only?.readCallHead !== undefined && plan.primary.has(only) ? only : undefined;
-    this.headState = this.headFormat !== undefined ? 'wait' : undefined;
-    this.noteDue();
-    this.feedEnds(setup.initial.slice(markerLength), start + markerLength);
+    const { formats, markerLength, start, initial } = setup;
+    this.held = createHeldText(initial);
+    this.candidates = formats;
+    this.narrowing = formats.some((format) => format.mayOpen !== undefined);
+    this.useCandidates(formats);
+    this.feedEnds(initial.slice(markerLength), start + markerLength);
+    if (this.narrowing) this.narrow(initial.slice(markerLength));
   }
 
   append(delta: string, out: StreamEvent[]): StreamEvent | undefined {
@@ -187,6 +187,7 @@ class OpenSection implements SectionState {
     }
     if (unit === -1) this.held.append(delta);
     else this.held.appendUnit(unit, delta);
+    if (this.narrowing) this.narrow(delta);
     if (this.started !== undefined) return extendCall(this.started, delta, unit);
     // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays
     // (see `Format.readCallHead`): a delta without a `{` can at most make a refusal readable,
@@ -202,7 +203,7 @@ class OpenSection implements SectionState {
 
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined {
     const { setup, held } = this;
-    const { start, formats, counters, phase2, ids } = setup;
+    const { start, counters, phase2, ids } = setup;
     const { plan } = setup.engine.settings;
     if (!final) {
       this.tryHead(out);
@@ -216,7 +217,7 @@ class OpenSection implements SectionState {
       text,
       base: start,
       markerLength: setup.markerLength,
-      formats,
+      formats: this.candidates,
       placement: setup.placement,
       final,
       outputKey: setup.outputKey,
@@ -358,11 +359,58 @@ class OpenSection implements SectionState {
     return (this.setup.formats[0] as Format).id;
   }
 
+  /**
+   * Takes a candidate list: its end markers (when every candidate promises some for this marker,
+   * grammars run when one arrives; otherwise on the retry schedule) and, when it is one format
+   * that can read a call head, that format's head.
+   */
+  private useCandidates(formats: readonly Format[]): void {
+    const { plan } = this.setup.engine.settings;
+    const marker = this.setup.initial.slice(0, this.setup.markerLength);
+    const { endMarkers, every, endStart } = endsOf(formats, marker);
+    this.endFinder = endMarkers !== undefined ? createFinder(endMarkers) : undefined;
+    this.endStart = endStart;
+    this.endsIdle = endStart !== -1;
+    this.scheduled = !every;
+    // No candidate is left: nothing can read the section, which is ordinary text right away.
+    this.endSeen = formats.length === 0;
+    const only = formats.length === 1 ? formats[0] : undefined;
+    this.headFormat = only?.readCallHead !== undefined && plan.primary.has(only) ? only : undefined;
+    this.headState = this.headFormat !== undefined ? 'wait' : undefined;
+    this.noteDue();
+  }
+
+  /**
+   * Looks in new text for the first unit after the marker that is not a blank (all before it
+   * were blanks). Once it is there, the candidates whose `mayOpen` turns it down are dropped: their
+   * "not mine" is final (the batch scan skips them the same way). In auto mode a hermes call is
+   * then hermes' alone, which promises its end marker, rather than held until a guessed end is
+   * confirmed for the four formats before it that share `<tool_call>`.
+   */
+  private narrow(text: string): void {
+    let index = 0;
+    while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
+    if (index === text.length) return;
+    this.narrowing = false;
+    const { setup } = this;
+    const marker = setup.initial.slice(0, setup.markerLength);
+    const narrowed = narrowedBy(this.candidates, marker, text.charCodeAt(index));
+    if (narrowed === this.candidates) return;
+    this.candidates = narrowed;
+    // The dropped formats read nothing here: what runs on blanks alone found still stands.
+    this.useCandidates(narrowed);
+    this.feedEnds(this.held.text().slice(setup.markerLength), setup.start + setup.markerLength);
+  }
+
   private feedEnds(text: string, offset: number): void {
     const finder = this.endFinder;
     if (finder === undefined) return;
     if (finder.feed(text, offset) !== undefined) {
       this.endSeen = true;
+      // Some candidate promises none: the schedule runs the grammars, and only the first end
+      // marker is worth a run of its own (a promising format's answer is fixed from it on), so
+      // that a run of them inside such a section does not cost a run each.
+      if (this.scheduled) this.endFinder = undefined;
       this.noteDue();
     }
     // Asked after one-unit deltas only: a stream of longer deltas never skips the finder, and
@@ -400,7 +448,7 @@ class OpenSection implements SectionState {
         start: setup.start,
         raw: this.held,
         rawStart: head.argumentsStart,
-        ends: headFormat.endMarkers ?? [],
+        ends: endMarkersAt(headFormat, setup.initial.slice(0, setup.markerLength)) ?? [],
       },
       counters.index,
       setup.ids,
@@ -415,8 +463,11 @@ class OpenSection implements SectionState {
   /** The answer is not final yet: the grammars run again once the text has grown by half. */
   private retryLater(): void {
     const length = this.held.length;
-    this.scheduled = true;
-    this.nextAttempt = Math.max(length + MIN_STEP, Math.ceil(length * GROWTH));
+    // A run the first end marker asked for, between two scheduled ones, keeps the next one.
+    if (!this.scheduled || this.nextAttempt <= length) {
+      this.scheduled = true;
+      this.nextAttempt = Math.max(length + MIN_STEP, Math.ceil(length * GROWTH));
+    }
     this.noteDue();
   }
 
@@ -432,10 +483,34 @@ function guessKey(decision: SectionDecision): string {
   return decision.kind === 'claimed' ? `${decision.format.id}@${decision.section.end}` : 'none';
 }
 
-/** The end markers a section's candidates share, worked out once per candidate list. */
+/**
+ * The candidates left once the first unit after the marker is known, worked out once per list,
+ * marker and unit (the same list when none is dropped).
+ */
+const NARROWED = new WeakMap<readonly Format[], Map<string, readonly Format[]>>();
+
+function narrowedBy(formats: readonly Format[], marker: string, next: number): readonly Format[] {
+  let byKey = NARROWED.get(formats);
+  if (byKey === undefined) {
+    byKey = new Map();
+    NARROWED.set(formats, byKey);
+  }
+  const key = `${next}:${marker}`;
+  let narrowed = byKey.get(key);
+  if (narrowed === undefined) {
+    const kept = formats.filter((format) => format.mayOpen?.(marker, next) !== false);
+    narrowed = kept.length === formats.length ? formats : kept;
+    byKey.set(key, narrowed);
+  }
+  return narrowed;
+}
+
+/** The end markers a section's candidates share, worked out once per candidate list and marker. */
 interface SectionEnds {
-  /** Every candidate's end markers, each once; `undefined` when some candidate has none. */
+  /** The end markers candidates promise, each once; `undefined` when none promises any. */
   endMarkers: readonly string[] | undefined;
+  /** Every candidate promises end markers: no grammar need run before one arrives. */
+  every: boolean;
   /** The unit every end marker starts with (hermes: `<`), or -1 when they differ or are absent. */
   endStart: number;
 }
@@ -445,25 +520,30 @@ interface SectionEnds {
  * markers opens a section at each, and working the end markers out again at each (sets, copies and
  * the finder's table looked up by its needles' text) took a fifth of such a stream's time.
  */
-const SECTION_ENDS = new WeakMap<readonly Format[], SectionEnds>();
+const SECTION_ENDS = new WeakMap<readonly Format[], Map<string, SectionEnds>>();
 
-function endsOf(formats: readonly Format[]): SectionEnds {
-  let ends = SECTION_ENDS.get(formats);
+function endsOf(formats: readonly Format[], marker: string): SectionEnds {
+  let byMarker = SECTION_ENDS.get(formats);
+  if (byMarker === undefined) {
+    byMarker = new Map();
+    SECTION_ENDS.set(formats, byMarker);
+  }
+  let ends = byMarker.get(marker);
   if (ends === undefined) {
-    ends = sectionEnds(formats);
-    SECTION_ENDS.set(formats, ends);
+    ends = sectionEnds(formats, marker);
+    byMarker.set(marker, ends);
   }
   return ends;
 }
 
-function sectionEnds(formats: readonly Format[]): SectionEnds {
-  if (!formats.every((format) => format.endMarkers !== undefined)) {
-    return { endMarkers: undefined, endStart: -1 };
-  }
-  const endMarkers = [...new Set(formats.flatMap((format) => format.endMarkers ?? []))];
-  if (endMarkers.length === 0) return { endMarkers: undefined, endStart: -1 };
-  const starts = new Set(endMarkers.map((marker) => marker.charCodeAt(0)));
-  return { endMarkers, endStart: starts.size === 1 ? (endMarkers[0] as string).charCodeAt(0) : -1 };
+function sectionEnds(formats: readonly Format[], marker: string): SectionEnds {
+  const each = formats.map((format) => endMarkersAt(format, marker));
+  const every = each.length > 0 && !each.includes(undefined);
+  const endMarkers = [...new Set(each.flatMap((ends) => ends ?? []))];
+  if (endMarkers.length === 0) return { endMarkers: undefined, every: false, endStart: -1 };
+  const starts = new Set(endMarkers.map((end) => end.charCodeAt(0)));
+  const endStart = starts.size === 1 ? (endMarkers[0] as string).charCodeAt(0) : -1;
+  return { endMarkers, every, endStart };
 }
 
 /**

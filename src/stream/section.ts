@@ -3,7 +3,14 @@
  * order and with the same placement rules as the batch `readSection`, plus one question the batch
  * never asks: is the answer final, or could more text change it?
  */
-import type { Format, FormatContext, ParseLimits, RawCall, Section } from '../formats/format.js';
+import {
+  endMarkersAt,
+  type Format,
+  type FormatContext,
+  type ParseLimits,
+  type RawCall,
+  type Section,
+} from '../formats/format.js';
 import { safeParseAt, type ExtractPlan } from '../pipeline/extract.js';
 import { copyIssueTag } from '../pipeline/issue-format.js';
 import type { Issue, Repair } from '../types.js';
@@ -94,17 +101,20 @@ export function decideSection(query: SectionQuery, settings: SectionSettings): S
   let unsettled = false;
   // A later format's section was turned down on a guessed end (the whole-output rule).
   let guessedAway = false;
+  const marker = text.slice(0, query.markerLength);
   for (const format of query.formats) {
     const section = safeParseAt(format, context, 0);
     if (section === undefined) {
-      if (!final && !settledWithout(format, text, query.markerLength)) unsettled = true;
+      if (!final && !endMarkerSeen(format, marker, text)) unsettled = true;
       continue;
     }
     let guessed = false;
     if (!final) {
-      if (!isClosed(section, text.length, plan)) return { kind: 'wait' };
+      // Saying nothing about openness, a format is final once one of its end markers arrived.
+      const ended = section.open === undefined && endMarkerSeen(format, marker, text);
+      if (!ended && !isClosed(section, text.length, plan)) return { kind: 'wait' };
       if (unsettled && text.length < section.end + margin(plan)) return { kind: 'wait' };
-      guessed = unsettled || section.open === undefined;
+      guessed = unsettled || (section.open === undefined && !ended);
     }
     const whole = isWhole(text, section.end, placement.wholeStart, final);
     const bare = format.syntax === 'bare';
@@ -130,9 +140,15 @@ export function decideSection(query: SectionQuery, settings: SectionSettings): S
   return unsettled ? { kind: 'wait' } : { kind: 'unclaimed', guessed: guessedAway };
 }
 
-/** A format that promised its end markers has seen one: its "not mine" is final. */
-function settledWithout(format: Format, text: string, markerLength: number): boolean {
-  return format.endMarkers?.some((marker) => text.indexOf(marker, markerLength) !== -1) ?? false;
+/**
+ * One of the end markers the format promised for this marker has arrived after it: by that
+ * promise (see `Format.endMarkers`) its answer, a section or "not mine", is final.
+ */
+function endMarkerSeen(format: Format, marker: string, text: string): boolean {
+  const ends = endMarkersAt(format, marker);
+  if (ends === undefined) return false;
+  for (const end of ends) if (text.indexOf(end, marker.length) !== -1) return true;
+  return false;
 }
 
 /** Closed: the format says so, or (saying nothing) the text runs a margin past its end. */

@@ -26,4 +26,12 @@ export const command_r7b: Format = {
     if (matched === undefined) return undefined;
     return lowerCommandR7b(matched.node, matched.end, context);
   },
+  // Each block's body is raw text up to the first close token of its own kind, which the grammar
+  // then consumes, and the lowering reads only that body. A stray <|END_THINKING|> is no block.
+  endMarkers: {
+    '<|START_ACTION|>': ['<|END_ACTION|>'],
+    '<|START_THINKING|>': ['<|END_THINKING|>'],
+    '<|START_RESPONSE|>': ['<|END_RESPONSE|>'],
+    '<|START_TEXT|>': ['<|END_TEXT|>'],
+  },
 };

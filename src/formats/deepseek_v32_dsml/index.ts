@@ -22,4 +22,7 @@ export const deepseek_v32_dsml: Format = {
     if (matched === undefined) return undefined;
     return lowerDeepseekV32Dsml(matched.node, matched.end, context);
   },
+  // Values, invoke bodies and the stray text all stop at the close tag (it is a grammar stop) and
+  // no attribute or tag name holds a `<`: the first close tag is the one that ends the section.
+  endMarkers: ['</｜DSML｜function_calls>'],
 };

@@ -19,4 +19,8 @@ export const gemma4: Format = {
     if (matched === undefined) return undefined;
     return lowerGemma4(matched.node, matched.end, context);
   },
+  // The thought channel's body is raw text up to the first <channel|>, and the repeated open
+  // tokens and the name before it hold no `<channel|>`. A call block has none: its `<|"|>` and
+  // JSON strings may hold <tool_call|> and run on past it.
+  endMarkers: { '<|channel>': ['<channel|>'] },
 };

@@ -25,6 +25,8 @@ export const glm45: Format = {
     if (matched === undefined) return undefined;
     return lowerGlm45(matched.node, context);
   },
+  // Keys, values and stray text are raw text that stops at </tool_call>, which closes the section.
+  endMarkers: ['</tool_call>'],
 };
 
 /** Whether the first unit after the tag opens JSON (`{`, `[` or `"`): hermes' or granite's call. */

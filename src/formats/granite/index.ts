@@ -35,4 +35,7 @@ export const granite: Format = {
     if (matched === undefined) return undefined;
     return lowerGranite(matched.node, matched.end, context);
   },
+  // A tagged payload runs to the first </tool_call> and is read alone. After <|tool_call|> the
+  // list's extent comes from a JSON scan that nothing closes: that marker gets none.
+  endMarkers: { [TAGGED_OPEN]: ['</tool_call>'] },
 };

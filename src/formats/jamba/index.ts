@@ -17,4 +17,7 @@ export const jamba: Format = {
     if (matched === undefined) return undefined;
     return lowerJamba(matched.node, matched.end, context);
   },
+  // The payload is raw text up to the first close tag (a JSON string holding it ends there too),
+  // the `[` lookahead stops before it, and the lowering reads only that payload.
+  endMarkers: ['</tool_calls>'],
 };

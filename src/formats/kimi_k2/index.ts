@@ -20,4 +20,7 @@ export const kimi_k2: Format = {
     if (matched === undefined) return undefined;
     return lowerKimi(matched.node, matched.end, context);
   },
+  // Ids, payloads and stray text all stop at either spelling of the section's end token, which
+  // the grammar then consumes: the first one ends the section, whichever open token began it.
+  endMarkers: ['<|tool_calls_section_end|>', '<|tool_call_section_end|>'],
 };

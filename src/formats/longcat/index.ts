@@ -16,4 +16,7 @@ export const longcat: Format = {
     if (matched === undefined) return undefined;
     return lowerLongcat(matched.node, matched.end, context);
   },
+  // The payload is raw text up to the first close tag (a JSON string holding it ends there too),
+  // and the lowering reads only that payload.
+  endMarkers: ['</longcat_tool_call>'],
 };

@@ -27,4 +27,6 @@ export const minimax: Format = {
     if (lines === undefined) return undefined;
     return lowerMinimax(matched.node, lines.node, matched.end, context);
   },
+  // The payload runs to the first </tool_calls> and its JSON is read on that slice alone.
+  endMarkers: ['</tool_calls>'],
 };

@@ -25,4 +25,6 @@ export const minimax_m2: Format = {
     if (matched === undefined) return undefined;
     return lowerMinimaxM2(matched.node, matched.end, context);
   },
+  // The close tag is a stop of the invoke grammar: no value, attribute or stray text runs past it.
+  endMarkers: [CLOSE],
 };

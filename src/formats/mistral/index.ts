@@ -26,4 +26,7 @@ export const mistral: Format = {
     if (matched === undefined) return undefined;
     return lowerMistral(matched.node, matched.end, context);
   },
+  // `[THINK]` reasoning is plain text up to the first `[/THINK]`, where it always stops.
+  // `[TOOL_CALLS]` gets none: its JSON may hold any token, and trailing text runs to the next one.
+  endMarkers: { '[THINK]': ['[/THINK]'] },
 };

@@ -34,6 +34,10 @@ export const qwen3_coder: Format = {
     if (matched === undefined) return undefined;
     return lowerQwen3Coder(matched.node, context);
   },
+  // Values, names and stray text all stop at </tool_call>, which then closes the section. A bare
+  // <function=...> gets none: it usually ends at </function> with no </tool_call> to come, and a
+  // stream decides it once text follows, rather than waiting for an end marker until the end.
+  endMarkers: { [TOOL_CALL_OPEN]: ['</tool_call>'] },
 };
 
 /** Whether the first unit after `<tool_call>` is `<` (or the output ends there): this syntax's tags. */

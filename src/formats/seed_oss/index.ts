@@ -20,4 +20,10 @@ export const seed_oss: Format = {
     if (matched === undefined) return undefined;
     return lowerSeedOss(matched.node, context);
   },
+  // Each block's raw text stops at its own close tag. Per marker: a value may hold </seed:think>
+  // and a reasoning block </seed:tool_call>, so neither tag ends the other block.
+  endMarkers: {
+    '<seed:tool_call>': ['</seed:tool_call>'],
+    '<seed:think>': ['</seed:think>'],
+  },
 };

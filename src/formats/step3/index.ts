@@ -23,4 +23,7 @@ export const step3: Format = {
     if (matched === undefined) return undefined;
     return lowerStep3(matched.node, matched.end, context);
   },
+  // Invokes (whose stops include it), stray call text and the section's rest all end at the
+  // first <｜tool_calls_end｜>, which the grammar then consumes; nothing is read after it.
+  endMarkers: ['<｜tool_calls_end｜>'],
 };

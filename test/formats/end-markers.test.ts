@@ -1,0 +1,169 @@
+/**
+ * `Format.endMarkers` is a promise a stream relies on to trust a section as soon as one of them
+ * arrives: whether `parseAt` reads a section at a marker, and the whole section it reads, depend
+ * only on the text up to the first end marker after the marker. Checked for every registered
+ * format that declares end markers by cutting the text just after that end marker and writing
+ * something else after it: the answer must not change. Random texts are built from the format's
+ * markers and end markers, pieces of real outputs of its syntax, tags, JSON and prose; the corpus
+ * is checked at every marker of every output.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  endMarkersAt,
+  type Format,
+  type FormatContext,
+  type Section,
+} from '../../src/formats/format.js';
+import { formats } from '../../src/formats/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
+import { readCorpus } from '../fuzz/corpus.js';
+
+const declaring: Format[] = Object.values(formats).filter(
+  (format) => format.endMarkers !== undefined,
+);
+
+/** Text written after the cut: nothing, more of the same syntax, other syntaxes, prose. */
+const SUFFIXES = [
+  '',
+  ' ',
+  '\n',
+  '<',
+  '"',
+  '}',
+  ']',
+  ' and then some prose.',
+  '{"name": "g", "arguments": {"b": 2}}',
+  '</tool_call>',
+  '<tool_call>',
+  '</function>',
+  '</parameter>',
+  '<|tool_call_end|>',
+  '<|tool_calls_section_end|>',
+];
+
+/** Where the first end marker (of those `marker` promises) after `from` ends, or -1. */
+function firstEnd(format: Format, marker: string, text: string, from: number): number {
+  let end = -1;
+  for (const endMarker of endMarkersAt(format, marker) ?? []) {
+    const at = text.indexOf(endMarker, from);
+    if (at !== -1 && (end === -1 || at + endMarker.length < end)) end = at + endMarker.length;
+  }
+  return end;
+}
+
+/** The format's answer at `start`, as plain data (a throw is an answer too). */
+function read(format: Format, text: string, start: number): Section | 'threw' | undefined {
+  const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
+  try {
+    const section = format.parseAt(context, start);
+    return section === undefined ? undefined : (JSON.parse(JSON.stringify(section)) as Section);
+  } catch {
+    return 'threw';
+  }
+}
+
+/**
+ * Checks the promise at every marker of the format in `text`, with the given texts written after
+ * the cut. Returns how many markers had an end marker after them (the cases the promise covers).
+ */
+function checkCuts(format: Format, text: string, suffixes: readonly string[]): number {
+  let covered = 0;
+  for (const marker of format.markers) {
+    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+      const end = firstEnd(format, marker, text, at + marker.length);
+      if (end === -1) continue;
+      covered += 1;
+      const whole = read(format, text, at);
+      if (whole !== undefined && whole !== 'threw') {
+        expect(whole.end, `${format.id} read past its end marker in ${JSON.stringify(text)}`).toBe(
+          Math.min(whole.end, end),
+        );
+      }
+      for (const suffix of suffixes) {
+        const cut = text.slice(0, end) + suffix;
+        expect(
+          read(format, cut, at),
+          `${format.id} at ${at}: ${JSON.stringify(text)} cut to ${JSON.stringify(cut)}`,
+        ).toEqual(whole);
+      }
+    }
+  }
+  return covered;
+}
+
+/** Pieces of real outputs of the format's syntax, cut at a few places. */
+function corpusPieces(format: Format): string[] {
+  const pieces: string[] = [];
+  for (const entry of readCorpus()) {
+    if (entry.format !== format.id) continue;
+    const { input } = entry;
+    pieces.push(input, input.slice(0, input.length >> 1), input.slice(input.length >> 1));
+    if (pieces.length > 60) break;
+  }
+  return pieces;
+}
+
+/** Every registered format's markers and end markers: the tokens other syntaxes end on. */
+const TOKENS = [
+  ...new Set(
+    Object.values(formats).flatMap((format) => [
+      ...format.markers,
+      ...format.markers.flatMap((marker) => endMarkersAt(format, marker) ?? []),
+    ]),
+  ),
+];
+
+const FILLERS = [
+  ...[' ', '\n', '<', '>', '/', '"', "'", '{', '}', '[', ']', '(', ')', ':', ',', '=', 'f', '1'],
+  ...['{"name": "f", "arguments": {"a": 1}}', '[{"name": "f", "arguments": {}}]', '{"a": "'],
+  ...['<function=f>', '<parameter=a>', '</parameter>', '</function>', '</tool_call>', 'f(a="'],
+  ...[
+    '<arg_key>a</arg_key>',
+    '<arg_value>1</arg_value>',
+    'Sure, let me check.',
+    ' name="',
+    '">',
+    "'>",
+  ],
+  ...['<invoke name="f">', '<parameter name="a">', '</invoke>', '<|"|>', '<|tool_call_end|>'],
+  ...TOKENS,
+];
+
+describe('Format.endMarkers', () => {
+  for (const format of declaring) {
+    // The markers that promise end markers, and all the end markers they promise.
+    const promising = format.markers.filter((marker) => endMarkersAt(format, marker) !== undefined);
+    const ends = [...new Set(promising.flatMap((marker) => endMarkersAt(format, marker) ?? []))];
+
+    it(`${format.id}: should read the same section whatever follows its end marker (random texts)`, () => {
+      let covered = 0;
+      const piece = fc.constantFrom(
+        ...format.markers,
+        ...ends,
+        ...FILLERS,
+        ...corpusPieces(format),
+      );
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...promising),
+          fc.array(piece, { maxLength: 8 }),
+          fc.constantFrom(...ends),
+          fc.array(piece, { maxLength: 4 }),
+          fc.array(piece, { maxLength: 4 }),
+          (marker, inside, end, after, suffix) => {
+            const text = `${marker}${inside.join('')}${end}${after.join('')}`;
+            covered += checkCuts(format, text, ['', suffix.join('')]);
+          },
+        ),
+        { numRuns: 1500 },
+      );
+      // Every text holds a marker and an end marker after it.
+      expect(covered).toBeGreaterThanOrEqual(1500);
+    });
+
+    it(`${format.id}: should read the same section whatever follows its end marker (corpus)`, () => {
+      for (const entry of readCorpus()) checkCuts(format, entry.input, SUFFIXES);
+    });
+  }
+});
