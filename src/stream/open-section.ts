@@ -145,7 +145,8 @@ class OpenSection implements SectionState {
   private candidates: readonly Format[];
   // The first unit after the marker is still to come and some candidate may turn it down.
   private narrowing: boolean;
-  // Finds end markers in new text only; absent when some candidate gave none.
+  // Finds end markers in new text only; absent when no candidate promises any, and dropped after
+  // the first one when some candidate promises none (the schedule runs the grammars then).
   private endFinder: Finder | undefined = undefined;
   // The unit every end marker starts with (hermes: `<`), or -1 when they differ or are absent.
   private endStart = -1;
@@ -156,7 +157,8 @@ class OpenSection implements SectionState {
   private endsIdle = false;
   // An end marker arrived since the grammars last ran.
   private endSeen = false;
-  // Retry on a schedule: from the start without end markers, after an undecided answer with them.
+  // Retry on a schedule: from the start when some candidate promises no end markers, else after an
+  // undecided answer read at one.
   private scheduled = false;
   // Held length at which the next scheduled retry runs.
   private nextAttempt = 0;
