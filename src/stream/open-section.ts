@@ -23,7 +23,7 @@ import { createHeldText, type HeldText } from './held-text.js';
 import type { StreamPhase2 } from './phase2.js';
 import {
   decideSection,
-  margin,
+  marginEnd,
   type Placement,
   type SectionDecision,
   type SectionQuery,
@@ -235,7 +235,7 @@ class OpenSection implements SectionState {
       // until it grows by half again: waiting, such a run was held whole to the end.
       if (!same && decision.kind === 'claimed') {
         const shorter = Math.floor(held.length / GROWTH);
-        if (shorter - (decision.section.end - start) >= margin(plan)) {
+        if (shorter >= marginEnd(text, decision.section.end - start, plan)) {
           const earlier = { ...query, text: text.slice(0, shorter) };
           same = guessKey(decideSection(earlier, setup.engine.settings)) === key;
         }

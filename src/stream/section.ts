@@ -14,7 +14,7 @@ import {
 import { safeParseAt, type ExtractPlan } from '../pipeline/extract.js';
 import { copyIssueTag } from '../pipeline/issue-format.js';
 import type { Issue, Repair } from '../types.js';
-import { isBlank } from '../formats/shared/blanks.js';
+import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 
 /** Where the marker sits in the output, as the batch placement rules see it. */
 export interface Placement {
@@ -112,8 +112,8 @@ export function decideSection(query: SectionQuery, settings: SectionSettings): S
     if (!final) {
       // Saying nothing about openness, a format is final once one of its end markers arrived.
       const ended = section.open === undefined && endMarkerSeen(format, marker, text);
-      if (!ended && !isClosed(section, text.length, plan)) return { kind: 'wait' };
-      if (unsettled && text.length < section.end + margin(plan)) return { kind: 'wait' };
+      if (!ended && !isClosed(section, text, plan)) return { kind: 'wait' };
+      if (unsettled && text.length < marginEnd(text, section.end, plan)) return { kind: 'wait' };
       guessed = unsettled || (section.open === undefined && !ended);
     }
     const whole = isWhole(text, section.end, placement.wholeStart, final);
@@ -152,9 +152,24 @@ function endMarkerSeen(format: Format, marker: string, text: string): boolean {
 }
 
 /** Closed: the format says so, or (saying nothing) the text runs a margin past its end. */
-function isClosed(section: Section, length: number, plan: ExtractPlan): boolean {
+function isClosed(section: Section, text: string, plan: ExtractPlan): boolean {
   if (section.open !== undefined) return !section.open;
-  return section.end + margin(plan) <= length;
+  return marginEnd(text, section.end, plan) <= text.length;
+}
+
+/**
+ * How far the text must run before a section that ends at `end` is trusted: a margin past the
+ * blanks that follow it. Grammars end a section with optional trailers after any run of blanks
+ * (gigachat3's `_ "</s>"`): a margin counted from `end` was passed inside a long run of them, and
+ * a `</s>` coming after it was content in the stream and part of the section in `parse`.
+ *
+ * @param text - The held text.
+ * @param end - Where the section ends in it.
+ * @param plan - The parser's plan (for the margin).
+ * @returns The length the text must reach.
+ */
+export function marginEnd(text: string, end: number, plan: ExtractPlan): number {
+  return skipBlanks(text, end) + margin(plan);
 }
 
 /**
