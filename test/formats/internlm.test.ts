@@ -75,6 +75,15 @@ describe('internlm', () => {
     ]);
   });
 
+  it('should end an empty action at its close token, not read that token as the executor', () => {
+    const result = parser.parse(
+      `<|action_start|><|action_end|> then ${action('{"name": "ping", "parameters": {}}')} done`,
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['ping']);
+    expect(result.content).toBe(' then  done');
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
   it('should be found in auto mode', () => {
     const result = createParser({ formats: 'auto' }).parse(
       action('{"name": "ping", "parameters": {}}'),

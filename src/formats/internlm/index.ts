@@ -14,6 +14,9 @@ export const internlm: Format = {
   syntax: 'marked',
   models: 'InternLM2, InternLM2.5, InternLM3',
   markers: ['<|action_start|>'],
+  // The payload is raw text up to the first <|action_end|>, and the executor token before it is
+  // never that token: nothing past it is read.
+  endMarkers: ['<|action_end|>'],
   parseAt(context, start) {
     const matched = runGrammar<InternLmSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
