@@ -316,7 +316,10 @@ function invalidJson(text: string, at: number, offset: number): Issue {
     at < text.length ? JSON.stringify(text.slice(at, at + 12)) : 'the end of the payload';
   return {
     code: 'invalid-json',
-    message: `the payload is not valid JSON: unexpected ${received}`,
+    message:
+      at < text.length
+        ? `the payload is not valid JSON: unexpected ${received}`
+        : 'the payload is not valid JSON: it ends before a value is complete',
     offset: offset + at,
     received,
   };

@@ -48,4 +48,13 @@ describe('strict mode', () => {
     const outcome = parseJson('{"a": 1,}', { strict: true, offset: 5 });
     expect(outcome).toMatchObject({ ok: false, issue: { code: 'invalid-json', offset: 13 } });
   });
+
+  it('should say what it found, or that the payload ended too soon', () => {
+    expect(parseJson('{"a": 1,}', { strict: true })).toMatchObject({
+      issue: { message: 'the payload is not valid JSON: unexpected "}"' },
+    });
+    expect(parseJson('{"a": ', { strict: true })).toMatchObject({
+      issue: { message: 'the payload is not valid JSON: it ends before a value is complete' },
+    });
+  });
 });
