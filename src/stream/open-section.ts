@@ -4,7 +4,7 @@
  * call started early from its head, and the events it gives once its answer is final.
  */
 import { endMarkersAt, type CallHead, type Format } from '../formats/format.js';
-import { isBlank } from '../formats/shared/blanks.js';
+import { skipBlanks } from '../formats/shared/blanks.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
 import type { CallFormat, StreamEvent } from '../types.js';
@@ -390,8 +390,7 @@ class OpenSection implements SectionState {
    * confirmed for the four formats before it that share `<tool_call>`.
    */
   private narrow(text: string): void {
-    let index = 0;
-    while (index < text.length && isBlank(text.charCodeAt(index))) index += 1;
+    const index = skipBlanks(text, 0);
     if (index === text.length) return;
     this.narrowing = false;
     const { setup } = this;
