@@ -39,7 +39,7 @@ export function lowerHarmony(node: HarmonySection, end: number, context: FormatC
     if (header.recipient !== undefined && header.recipient !== 'assistant') {
       const read = lowerCall(message, header.recipient, context);
       if ('call' in read) calls.push(read.call);
-      else issues.push(read.issue);
+      if (read.issue !== undefined) issues.push(read.issue);
     } else if (header.channel === 'analysis') {
       reasoning += body;
     } else {

@@ -86,10 +86,14 @@ function lowerNamed(
   }
   const outcome = readArgumentsItem(context, named.args, named.name.text);
   if (!outcome.ok) {
-    // Arguments cut off before they could be read still make an incomplete call (never run).
-    return outcome.issue.code === 'incomplete-tool-call'
-      ? { calls: [call], issues: [outcome.issue] }
-      : { calls: [], issues: [outcome.issue] };
+    // Arguments cut off before they could be read still make an incomplete call (never run);
+    // arguments that cannot be read make a malformed one, rejected with an envelope naming the
+    // tool (and under its [CALL_ID]).
+    if (outcome.issue.code !== 'incomplete-tool-call') {
+      call.complete = true;
+      call.malformed = outcome.issue;
+    }
+    return { calls: [call], issues: [outcome.issue] };
   }
   call.arguments = outcome.arguments;
   call.repairs = outcome.repairs;

@@ -32,7 +32,8 @@ export function lowerReact(node: ReactSection, end: number, context: FormatConte
         return sectionOf(node.start, scan.end, { calls: [], issues: [read.issue] }, node.thought);
       }
       read.call.complete &&= scan.closed;
-      return sectionOf(node.start, scan.end, { calls: [read.call], issues: [] }, node.thought);
+      const issues = read.issue === undefined ? [] : [read.issue];
+      return sectionOf(node.start, scan.end, { calls: [read.call], issues }, node.thought);
     })
     .with({ type: 'react-text-input' }, (input) =>
       sectionOf(

@@ -6,6 +6,8 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { isPlainObject } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
+import { payloadIssueCode } from './json-calls.js';
+import { malformed } from './issues.js';
 
 /** Where the name and the arguments of one call are. */
 export interface ArgumentsSource {
@@ -23,7 +25,9 @@ export interface ArgumentsSource {
  *
  * @param context - The output, schemas and limits.
  * @param source - The call's name and where its payload is.
- * @returns The call, or the issue that kept it from being one.
+ * @returns The call, or the issue that kept it from being one. Arguments that cannot be read
+ * give the call, named, carrying the issue as `malformed`, and the issue: phase 2 rejects it with
+ * an envelope naming the tool, and under the model's own call id when it wrote one.
  * @example
  * ```ts
  * readArgumentsPayload(context, { format: 'tag_attr', name: 'search', span, payload, closed: true });
@@ -32,7 +36,7 @@ export interface ArgumentsSource {
 export function readArgumentsPayload(
   context: FormatContext,
   source: ArgumentsSource,
-): { call: RawCall } | { issue: Issue } {
+): { call: RawCall; issue?: Issue } | { issue: Issue } {
   if (source.name.trim() === '') {
     return {
       issue: {
@@ -51,16 +55,22 @@ export function readArgumentsPayload(
     return { call: rawCall(source, {}, endRepairs, source.closed) };
   }
   const payload = readJsonPayload(context, source.payload.start, source.payload.end);
-  if (!payload.ok) return { issue: payload.issue };
+  if (!payload.ok) {
+    // Left an invalid-json issue, the call vanished: no rejection, no envelope for the model.
+    const issue: Issue = { ...payload.issue, code: payloadIssueCode(payload.issue) };
+    const call = rawCall(source, {}, [], true);
+    call.malformed = issue;
+    return { call, issue };
+  }
   const value = payload.values.length === 1 ? payload.values[0] : undefined;
   if (!isPlainObject(value)) {
-    return {
-      issue: {
-        code: 'malformed-tool-call',
-        message: `the arguments of "${source.name}" are not a JSON object`,
-        offset: source.payload.start,
-      },
-    };
+    const issue = malformed(
+      `the arguments of "${source.name}" are not a JSON object`,
+      source.payload.start,
+    );
+    const call = rawCall(source, {}, [], true);
+    call.malformed = issue;
+    return { call, issue };
   }
   const repairs = [...payload.repairs, ...endRepairs];
   return { call: rawCall(source, value, repairs, payload.complete) };

@@ -5,8 +5,11 @@
 import type { Issue } from '../../types.js';
 import type { RawCall } from '../format.js';
 
-/** What one item lowers to: a call, the issue that kept it from being one, or nothing. */
-export type LoweredItem = { call: RawCall } | { issue: Issue } | undefined;
+/**
+ * What one item lowers to: a call (with its issue when it is refused as malformed), the issue
+ * that kept it from being one, or nothing.
+ */
+export type LoweredItem = { call: RawCall; issue?: Issue } | { issue: Issue } | undefined;
 
 /**
  * Lowers every item and keeps calls and issues apart, in order.
@@ -29,7 +32,7 @@ export function collectItems<Item>(
     const lowered = lower(item);
     if (lowered === undefined) continue;
     if ('call' in lowered) calls.push(lowered.call);
-    else issues.push(lowered.issue);
+    if (lowered.issue !== undefined) issues.push(lowered.issue);
   }
   return { calls, issues };
 }

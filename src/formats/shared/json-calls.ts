@@ -155,6 +155,17 @@ function refusedPayload(issue: Issue): LoweredCalls {
   return { calls: [], issues: [{ ...issue, code: payloadIssueCode(issue) }] };
 }
 
-function payloadIssueCode(issue: Issue): Issue['code'] {
+/**
+ * The code of a payload's issue once it refuses a call: `too-deep` as it is, any other failure
+ * to read the payload a malformed call (which the gate answers with an envelope).
+ *
+ * @param issue - The payload's issue.
+ * @returns The issue code to report.
+ * @example
+ * ```ts
+ * payloadIssueCode({ code: 'invalid-json', message: '...' }); // 'malformed-tool-call'
+ * ```
+ */
+export function payloadIssueCode(issue: Issue): Issue['code'] {
   return issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';
 }

@@ -55,9 +55,12 @@ export function lowerTagAttr(node: TagAttrSection, end: number, context: FormatC
         payload: section.payload,
         closed: section.closed,
       });
-      return 'call' in read
-        ? { start: section.start, end, calls: [read.call], issues: [] }
-        : { start: section.start, end, calls: [], issues: [read.issue] };
+      return {
+        start: section.start,
+        end,
+        calls: 'call' in read ? [read.call] : [],
+        issues: read.issue === undefined ? [] : [read.issue],
+      };
     })
     .exhaustive();
 }

@@ -30,7 +30,12 @@ export function lowerTextKv(node: TextKvSection, context: FormatContext): Sectio
       });
       if (!('call' in read)) return { start: section.start, end, calls: [], issues: [read.issue] };
       read.call.complete &&= scan.closed;
-      return { start: section.start, end, calls: [read.call], issues: [] };
+      return {
+        start: section.start,
+        end,
+        calls: [read.call],
+        issues: read.issue === undefined ? [] : [read.issue],
+      };
     })
     .exhaustive();
 }
