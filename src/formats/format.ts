@@ -166,8 +166,24 @@ export interface Format {
    * arguments are not a JSON object that can stream (the call is then emitted at section end).
    * Once it answers a head or `undefined` for a text, it answers the same for every longer text
    * (the head ends at its arguments' `{`): a stream reads it again only on deltas holding a `{`.
+   * A head is a promise about the whole section, whatever text follows: `parseAt` reads a section
+   * at `start` whose first call is this call, with this name and id (its arguments read by the
+   * JSON module from `argumentsStart`; unreadable ones make it a call refused as `malformed`), or
+   * one with no call and an issue refusing it. A stream has sent the call's start by then, and
+   * cannot take it back without disagreeing with `parse`.
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
+  /**
+   * Streaming hint, `mayOpen` on more text: `true` only where `parseAt` provably reads no section
+   * at `start`, whatever text follows `text` (and so for every longer text). Where formats share
+   * a marker, a stream reads the call head of a later one once every earlier one declines
+   * (deepseek_v31 after deepseek_v3). `test/formats/call-heads.test.ts` holds it to the grammar.
+   *
+   * @param text - The text seen so far.
+   * @param start - Where the marker occurs in `text`.
+   * @returns `true` when no section of this format starts there; `false` when it may.
+   */
+  declines?(text: string, start: number): boolean;
 }
 
 /**

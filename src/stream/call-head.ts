@@ -11,7 +11,7 @@ import { startsAt } from '../starts-at.js';
 import { COLON, COMMA, OPEN_BRACE } from '../json/char-codes.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
-const HEAD_LIMIT = 1024;
+export const HEAD_LIMIT = 1024;
 
 /**
  * Reads `{"name": <string>, <arguments field>: {` starting at `from` (leading whitespace allowed).
@@ -64,6 +64,33 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return short;
   return text.charCodeAt(index) === OPEN_BRACE ? { name, argumentsStart: index } : undefined;
+}
+
+/**
+ * {@link readJsonCallHead} on a payload that ends at the first `close` (hermes' `</tool_call>`):
+ * a name string left open across the close tag is no head, since the payload the grammar reads
+ * ends inside it. The close tag is looked for within the head's reach only.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the payload starts.
+ * @param close - The tag that ends the payload.
+ * @returns As `readJsonCallHead`; `undefined` where the close tag came inside the head.
+ * @example
+ * ```ts
+ * readJsonCallHeadBefore('<tool_call>{"name": "f</tool_call>", "arguments": {', 11, '</tool_call>');
+ * // undefined
+ * ```
+ */
+export function readJsonCallHeadBefore(
+  text: string,
+  from: number,
+  close: string,
+): CallHead | 'wait' | undefined {
+  const reach = Math.min(text.length, from + HEAD_LIMIT + close.length);
+  const at = text.slice(from, reach).indexOf(close);
+  if (at === -1) return readJsonCallHead(text, from);
+  const head = readJsonCallHead(text.slice(0, from + at), from);
+  return head === 'wait' ? undefined : head;
 }
 
 /** The name key, quoted, as the usual call object writes it. */

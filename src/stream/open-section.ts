@@ -162,8 +162,8 @@ class OpenSection implements SectionState {
   private scheduled = false;
   // Held length at which the next scheduled retry runs.
   private nextAttempt = 0;
-  // The only candidate, when it can read a call head early (and its calls are primary).
-  private headFormat: Format | undefined = undefined;
+  // Some candidate can read a call head early (see resolveHead).
+  private readsHeads = false;
   // 'wait' while the head may still come; undefined once it came or never will.
   private headState: 'wait' | undefined = undefined;
   // The last guessed answer and the held length it was read on, confirmed by a later attempt.
@@ -363,11 +363,10 @@ class OpenSection implements SectionState {
 
   /**
    * Takes a candidate list: its end markers (when every candidate promises some for this marker,
-   * grammars run when one arrives; otherwise on the retry schedule) and, when it is one format
-   * that can read a call head, that format's head.
+   * grammars run when one arrives; otherwise on the retry schedule) and, when some candidate can
+   * read a call head, the head to wait for.
    */
   private useCandidates(formats: readonly Format[]): void {
-    const { plan } = this.setup.engine.settings;
     const marker = this.setup.initial.slice(0, this.setup.markerLength);
     const { endMarkers, every, endStart } = endsOf(formats, marker);
     this.endFinder = endMarkers !== undefined ? createFinder(endMarkers) : undefined;
@@ -376,9 +375,8 @@ class OpenSection implements SectionState {
     this.scheduled = !every;
     // No candidate is left: nothing can read the section, which is ordinary text right away.
     this.endSeen = formats.length === 0;
-    const only = formats.length === 1 ? formats[0] : undefined;
-    this.headFormat = only?.readCallHead !== undefined && plan.primary.has(only) ? only : undefined;
-    this.headState = this.headFormat !== undefined ? 'wait' : undefined;
+    this.readsHeads = formats.some((format) => format.readCallHead !== undefined);
+    this.headState = this.readsHeads ? 'wait' : undefined;
     this.noteDue();
   }
 
@@ -420,36 +418,35 @@ class OpenSection implements SectionState {
   }
 
   private tryHead(out: StreamEvent[]): void {
-    const headFormat = this.headFormat;
-    if (this.headState !== 'wait' || headFormat === undefined) return;
+    if (this.headState !== 'wait' || !this.readsHeads) return;
     const { setup } = this;
     const { counters, engine } = setup;
+    const { plan } = engine.settings;
     // Past maxCalls calls none is read; past maxCalls unreadable sections the gate rejects none
     // more, so a started call whose section turned out unreadable could not end as parse ends it.
     // Either way the section is held whole instead.
-    if (counters.calls >= engine.settings.plan.maxCalls || !setup.phase2.startsEarly) {
+    if (counters.calls >= plan.maxCalls || !setup.phase2.startsEarly) {
       this.headState = undefined;
       return;
     }
     const text = this.held.text();
-    let head: CallHead | 'wait' | undefined;
-    try {
-      head = headFormat.readCallHead?.(text, 0);
-    } catch {
-      head = undefined;
-    }
-    if (head === 'wait') return;
+    const resolved = resolveHead(this.candidates, text);
+    if (resolved === 'wait') return;
     this.headState = undefined;
-    if (head === undefined || !argumentsStreamAsRead(engine.settings.tools, head.name)) return;
+    if (resolved === undefined) return;
+    const { format, head } = resolved;
+    if (!plan.primary.has(format) || !argumentsStreamAsRead(engine.settings.tools, head.name)) {
+      return;
+    }
     const started = startCall(
       {
         name: head.name,
         ownId: head.id,
-        format: headFormat.id,
+        format: format.id,
         start: setup.start,
         raw: this.held,
         rawStart: head.argumentsStart,
-        ends: endMarkersAt(headFormat, setup.initial.slice(0, setup.markerLength)) ?? [],
+        ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
       },
       counters.index,
       setup.ids,
@@ -476,6 +473,34 @@ class OpenSection implements SectionState {
   private noteDue(): void {
     this.dueAt = this.endSeen ? 0 : this.scheduled ? this.nextAttempt : NEVER;
   }
+}
+
+/**
+ * The head of the section's first call and the format that will read it: the first candidate's,
+ * or a later one's once every candidate before it declines the section (`Format.declines`).
+ *
+ * @param candidates - The section's candidates, in priority order.
+ * @param text - The held text (the marker at its start).
+ * @returns The format and its head; `'wait'` while more text may give one; `undefined` when
+ * none will.
+ */
+function resolveHead(
+  candidates: readonly Format[],
+  text: string,
+): { format: Format; head: CallHead } | 'wait' | undefined {
+  for (const format of candidates) {
+    let head: CallHead | 'wait' | undefined;
+    try {
+      head = format.readCallHead?.(text, 0);
+      if (head === undefined && format.declines?.(text, 0) === true) continue;
+    } catch {
+      return undefined;
+    }
+    // A head of this one, or none ever: it may read the section, so no later one's counts.
+    if (head === undefined) return undefined;
+    return head === 'wait' ? 'wait' : { format, head };
+  }
+  return undefined;
 }
 
 /** What a guessed answer is compared by: the format that claimed it and where it ends. */

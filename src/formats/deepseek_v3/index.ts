@@ -7,16 +7,121 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { DeepSeekV3Section } from './ast.js';
 import { lowerDeepSeekV3 } from './lower.js';
+import type { CallHead } from '../format.js';
+import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { skipBlanks } from '../shared/blanks.js';
+import { startsAt } from '../../starts-at.js';
+
+const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
+const CALL_BEGIN = '<｜tool▁call▁begin｜>';
+const SEPARATOR = '<｜tool▁sep｜>';
+const TOKEN_START = '<｜';
+const FENCE = '```';
 
 /** The deepseek_v3 format; it declines V3.1 sections (same opening token) by their first call. */
 export const deepseek_v3: Format = {
   id: 'deepseek_v3',
   syntax: 'marked',
   models: 'DeepSeek V3, DeepSeek R1-0528',
-  markers: ['<｜tool▁calls▁begin｜>'],
+  markers: [CALLS_BEGIN],
   parseAt(context, start) {
     const matched = runGrammar<DeepSeekV3Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     return lowerDeepSeekV3(matched.node, matched.end, context);
   },
+  readCallHead: (text, start) => readFirstHead(text, start + CALLS_BEGIN.length),
+  // In auto mode deepseek_v31, which shares the token, reads its head once this declines.
+  declines: (text, start) => firstCallIsNotV3(text, start + CALLS_BEGIN.length),
 };
+
+/**
+ * Whether the grammar's `V3Head` fails whatever follows: the section opens with no call, the
+ * call's kind runs into a line break, another token takes the separator's place, or an object
+ * or a list follows the separator (deepseek_v31's way of writing a call). Looked for within the
+ * head's reach only (past it, `false`: not proved).
+ *
+ * @param text - The text seen so far.
+ * @param from - Just past the section's opening token.
+ * @returns `true` when deepseek_v3 reads no section here.
+ */
+function firstCallIsNotV3(text: string, from: number): boolean {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  const callAt = skipBlanks(text, from, limit);
+  if (callAt >= limit) return false;
+  if (!startsAt(text, CALL_BEGIN, callAt)) return !stillArriving(text, callAt, limit, CALL_BEGIN);
+  const kindEnd = firstOf(text, ['\n', TOKEN_START], callAt + CALL_BEGIN.length, limit);
+  if (kindEnd === -1) return false;
+  if (text.charCodeAt(kindEnd) === 0x0a) return true;
+  if (!startsAt(text, SEPARATOR, kindEnd)) return !stillArriving(text, kindEnd, limit, SEPARATOR);
+  const next = skipBlanks(text, kindEnd + SEPARATOR.length, limit);
+  if (next >= limit) return false;
+  const unit = text.charCodeAt(next);
+  return unit === 0x7b || unit === 0x5b;
+}
+
+/**
+ * What the text holds from `index` to `limit` may still be `token` (the text, or the reach, ends
+ * inside it). Past the reach nothing is proved, and nothing proved within it is taken back.
+ */
+function stillArriving(text: string, index: number, limit: number, token: string): boolean {
+  return token.startsWith(text.slice(index, limit));
+}
+
+/**
+ * The head of the section's first call as the grammar's `V3Head` and `Call` read it:
+ * `<｜tool▁call▁begin｜>KIND<｜tool▁sep｜>NAME`, blanks, an optional fence with its language, then
+ * the arguments' `{`.
+ *
+ * @param text - The text seen so far.
+ * @param from - Just past the section's opening token.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
+ */
+function readFirstHead(text: string, from: number): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  const short = limit < text.length ? undefined : 'wait';
+  let index = skipBlanks(text, from, limit);
+  if (!startsAt(text, CALL_BEGIN, index)) return arriving(text, index, limit, CALL_BEGIN);
+  // The kind (`function`) runs to the separator; a line break first is not this syntax.
+  const kindEnd = firstOf(text, ['\n', TOKEN_START], index + CALL_BEGIN.length, limit);
+  if (kindEnd === -1) return short;
+  if (!startsAt(text, SEPARATOR, kindEnd)) return arriving(text, kindEnd, limit, SEPARATOR);
+  const nameStart = kindEnd + SEPARATOR.length;
+  const nameFirst = skipBlanks(text, nameStart, limit);
+  if (nameFirst >= limit) return short;
+  const first = text.charCodeAt(nameFirst);
+  // An object or a list right after the separator is deepseek_v31's (the grammar's V3Head).
+  if (first === 0x7b || first === 0x5b) return undefined;
+  // The name starts right at the separator: a line break there leaves it empty.
+  const nameEnd = firstOf(text, ['\n', TOKEN_START, FENCE], nameStart, limit);
+  if (nameEnd === -1) return short;
+  const name = text.slice(nameStart, nameEnd).trim();
+  if (name === '') return undefined;
+  index = skipBlanks(text, nameEnd, limit);
+  if (startsAt(text, FENCE, index)) {
+    index += FENCE.length;
+    while (index < limit && isLetter(text.charCodeAt(index))) index += 1;
+    index = skipBlanks(text, index, limit);
+  } else if (arriving(text, index, limit, FENCE) === 'wait') return 'wait';
+  if (index >= limit) return short;
+  return text.charCodeAt(index) === 0x7b ? { name, argumentsStart: index } : undefined;
+}
+
+/** `'wait'` when the text ends at `index` inside `token` still being written, else undefined. */
+function arriving(text: string, index: number, limit: number, token: string): 'wait' | undefined {
+  if (limit < text.length) return undefined;
+  return token.startsWith(text.slice(index, limit)) ? 'wait' : undefined;
+}
+
+/** The first place in `[from, limit)` where one of `needles` starts (whole), or -1. */
+function firstOf(text: string, needles: readonly string[], from: number, limit: number): number {
+  let first = -1;
+  for (const needle of needles) {
+    const at = text.indexOf(needle, from);
+    if (at !== -1 && at + needle.length <= limit && (first === -1 || at < first)) first = at;
+  }
+  return first;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+}

@@ -7,16 +7,34 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { DeepSeekV31Section } from './ast.js';
 import { lowerDeepSeekV31 } from './lower.js';
+import { readTokenCallHead, type TokenCallSyntax } from '../shared/token-call-head.js';
+
+const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
+
+/** A call as the grammar reads it: its name up to the next special token, then the arguments. */
+const CALL: TokenCallSyntax = {
+  callBegin: '<｜tool▁call▁begin｜>',
+  separator: '<｜tool▁sep｜>',
+  tokenStart: '<｜',
+  // The section's end token ends it, and another opening token interrupts it.
+  sectionStops: ['<｜tool▁calls▁end｜>', CALLS_BEGIN],
+  nameOf(raw) {
+    const name = raw.trim();
+    return name === '' ? undefined : { name };
+  },
+};
 
 /** The deepseek_v31 format (tried after deepseek_v3, which shares its opening token). */
 export const deepseek_v31: Format = {
   id: 'deepseek_v31',
   syntax: 'marked',
   models: 'DeepSeek V3.1, V3.1-Terminus',
-  markers: ['<｜tool▁calls▁begin｜>'],
+  markers: [CALLS_BEGIN],
   parseAt(context, start) {
     const matched = runGrammar<DeepSeekV31Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     return lowerDeepSeekV31(matched.node, matched.end, context);
   },
+  // Read when deepseek_v31 is the section's only candidate (deepseek_v3 shares its token).
+  readCallHead: (text, start) => readTokenCallHead(text, start + CALLS_BEGIN.length, CALL),
 };

@@ -5,7 +5,7 @@
 import { parse } from '../../generated/hermes.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
-import { readJsonCallHead } from '../../stream/call-head.js';
+import { readJsonCallHeadBefore } from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
 import { lowerHermes, lowerHermesSection } from './lower.js';
 import { startsAt } from '../../starts-at.js';
@@ -52,5 +52,5 @@ export const hermes: Format = {
     return lowerHermes(matched.node, matched.end, context);
   },
   endMarkers: ['</tool_call>'],
-  readCallHead: (text, start) => readJsonCallHead(text, start + OPEN.length),
+  readCallHead: (text, start) => readJsonCallHeadBefore(text, start + OPEN.length, CLOSE),
 };

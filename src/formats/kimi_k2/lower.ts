@@ -56,8 +56,18 @@ function lowerCall(call: KimiCall, context: FormatContext): Lowered {
   });
 }
 
-/** `functions.get_weather:0` → `get_weather`; the prefix and the index are both optional. */
-function nameOf(id: string): string {
+/**
+ * The tool name in a call id: `functions.get_weather:0` → `get_weather`; the prefix and the index
+ * are both optional.
+ *
+ * @param id - The call id, trimmed.
+ * @returns The name (empty when the id holds none).
+ * @example
+ * ```ts
+ * nameOf('functions.get_weather:0'); // 'get_weather'
+ * ```
+ */
+export function nameOf(id: string): string {
   const withoutIndex = id.replace(/:\d+$/u, '');
   return (
     withoutIndex.startsWith('functions.') ? withoutIndex.slice('functions.'.length) : withoutIndex

@@ -8,13 +8,21 @@ import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
 import { lowerMistral } from './lower.js';
+import type { CallHead } from '../format.js';
+import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { skipBlanks } from '../shared/blanks.js';
+import { startsAt } from '../../starts-at.js';
+
+const TOOL_CALLS = '[TOOL_CALLS]';
+const CALL_ID = '[CALL_ID]';
+const ARGS = '[ARGS]';
 
 /** The mistral format. */
 export const mistral: Format = {
   id: 'mistral',
   syntax: 'marked',
   models: 'Mistral 7B v0.3, Mixtral, Mistral Small/Large, Nemo, Ministral, Magistral, Devstral',
-  markers: ['[TOOL_CALLS]', '[THINK]'],
+  markers: [TOOL_CALLS, '[THINK]'],
   parseAt(context, start) {
     const matched = runGrammar<MistralNode>(
       parse,
@@ -29,4 +37,71 @@ export const mistral: Format = {
   // `[THINK]` reasoning is plain text up to the first `[/THINK]`, where it always stops.
   // `[TOOL_CALLS]` gets none: its JSON may hold any token, and trailing text runs to the next one.
   endMarkers: { '[THINK]': ['[/THINK]'] },
+  readCallHead: (text, start) =>
+    startsAt(text, TOOL_CALLS, start) ? readNamedHead(text, start + TOOL_CALLS.length) : undefined,
 };
+
+/**
+ * The head of a v11/v13 call, `NAME[CALL_ID]ID[ARGS]{` (both bracketed tokens optional), as the
+ * grammar's `Named` rule reads it. A list or an object after `[TOOL_CALLS]` (the older form) is
+ * not read early: it waits for the section's end.
+ *
+ * @param text - The text seen so far.
+ * @param from - Just past `[TOOL_CALLS]`.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
+ */
+function readNamedHead(text: string, from: number): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  const short = limit < text.length ? undefined : 'wait';
+  const nameStart = skipBlanks(text, from, limit);
+  const nameEnd = skipWhile(text, nameStart, limit, isNameUnit);
+  if (nameEnd >= limit) return short;
+  if (nameEnd === nameStart) return undefined;
+  let index = nameEnd;
+  let id: string | undefined;
+  if (startsAt(text, CALL_ID, index)) {
+    const idStart = index + CALL_ID.length;
+    index = skipWhile(text, idStart, limit, isIdUnit);
+    if (index >= limit) return short;
+    if (index > idStart) id = text.slice(idStart, index);
+  } else if (arriving(text, index, limit, CALL_ID)) return short;
+  if (startsAt(text, ARGS, index)) index += ARGS.length;
+  else if (arriving(text, index, limit, ARGS)) return short;
+  index = skipBlanks(text, index, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== 0x7b) return undefined;
+  const name = text.slice(nameStart, nameEnd);
+  return id === undefined ? { name, argumentsStart: index } : { name, id, argumentsStart: index };
+}
+
+/** The grammar's `Name`: `[A-Za-z0-9_.:\-]`. */
+function isNameUnit(code: number): boolean {
+  return isIdUnit(code) || code === 0x2e || code === 0x3a;
+}
+
+/** The grammar's `CallId` units: `[A-Za-z0-9_\-]`. */
+function isIdUnit(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x2d
+  );
+}
+
+function skipWhile(
+  text: string,
+  from: number,
+  limit: number,
+  test: (code: number) => boolean,
+): number {
+  let index = from;
+  while (index < limit && test(text.charCodeAt(index))) index += 1;
+  return index;
+}
+
+/** The text ends at `index` inside a `token` still being written. */
+function arriving(text: string, index: number, limit: number, token: string): boolean {
+  return limit === text.length && index < limit && token.startsWith(text.slice(index, limit));
+}

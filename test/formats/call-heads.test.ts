@@ -1,0 +1,248 @@
+/**
+ * `Format.readCallHead` is a promise a stream sends a call's start on: once it answers a head for
+ * a section's first call, the section the format reads at that marker, whatever text follows,
+ * has that call first (same name, same own id), or no call and an issue refusing one. Checked for every
+ * registered format that reads heads, at every prefix of random texts built from its tokens,
+ * JSON, prose and pieces of real outputs of its syntax, and of the corpus outputs: the answer
+ * never changes once it is not `'wait'`, and a head agrees with the whole text's section.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CallHead, Format, FormatContext, Section } from '../../src/formats/format.js';
+import { formats } from '../../src/formats/index.js';
+import { DEFAULT_LIMITS } from '../../src/options.js';
+import { standsForUnreadSection } from '../../src/policy/gate.js';
+import { HEAD_LIMIT } from '../../src/stream/call-head.js';
+import { readCorpus } from '../fuzz/corpus.js';
+
+const reading: Format[] = Object.values(formats).filter(
+  (format) => format.readCallHead !== undefined,
+);
+
+/**
+ * What a stream ends a started call with: the section's first call, or, when it has none, the
+ * first issue the gate rejects (one that stands for a refused call).
+ */
+function firstItem(
+  section: Section,
+): { name: string; id: string | undefined } | 'issue' | undefined {
+  const call = section.calls[0];
+  if (call !== undefined) return { name: call.name, id: call.id };
+  const refused = section.issues.some((issue) => standsForUnreadSection(issue, new Set()));
+  return refused ? 'issue' : undefined;
+}
+
+/**
+ * The syntaxes whose head is read inside a JSON call object (`{"name": "f", "arguments": {`): the
+ * object may still be refused whole (a key written twice), leaving no call. The others read the
+ * name outside the arguments, so their first call always comes back (refused as malformed when its
+ * arguments cannot be read).
+ */
+const REFUSED_WHOLE: ReadonlySet<string> = new Set(['hermes', 'longcat']);
+
+function read(format: Format, text: string, start: number): Section | undefined {
+  const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
+  return format.parseAt(context, start);
+}
+
+/**
+ * Checks the promise at every marker of the format in `text`. Returns how many heads were read
+ * (the cases where a stream starts a call early).
+ */
+function checkHeads(format: Format, text: string): number {
+  const readHead = format.readCallHead as NonNullable<Format['readCallHead']>;
+  let heads = 0;
+  for (const marker of format.markers) {
+    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+      const where = `${format.id} at ${at} of ${JSON.stringify(text)}`;
+      // The first answer that is not 'wait', on the shortest prefix that gives one.
+      let settled: CallHead | undefined | 'wait' = 'wait';
+      let settledAt = -1;
+      // Past the head's limit every answer is final: the prefixes beyond are checked at the end.
+      const last = Math.min(text.length, at + marker.length + HEAD_LIMIT + 8);
+      for (let end = at + marker.length; end <= last; end += 1) {
+        const answer = readHead(text.slice(0, end), at);
+        if (settled === 'wait') {
+          settled = answer;
+          settledAt = end;
+        } else expect(answer, `${where}, prefix ${end} (settled at ${settledAt})`).toEqual(settled);
+      }
+      if (settled === 'wait') continue;
+      expect(readHead(text, at), `${where}, whole text`).toEqual(settled);
+      if (settled === undefined) continue;
+      heads += 1;
+      expect(text.charAt(settled.argumentsStart), where).toBe('{');
+      const section = read(format, text, at);
+      expect(section, `${where}: a head, and no section`).toBeDefined();
+      expect(settled.argumentsStart, `${where}: a head past the section`).toBeLessThan(
+        (section as Section).end,
+      );
+      const first = firstItem(section as Section);
+      if (first === 'issue' && REFUSED_WHOLE.has(format.id)) continue;
+      expect(first, where).toEqual({ name: settled.name, id: settled.id });
+    }
+  }
+  return heads;
+}
+
+/**
+ * Checks `declines` at every marker of the format in `text`: once true on a prefix it stays true,
+ * and the whole text's `parseAt` then reads nothing. Counts the markers declined and those read.
+ */
+function checkDeclines(
+  format: Format,
+  text: string,
+  counts: { declined: number; read: number },
+): void {
+  const declines = format.declines as NonNullable<Format['declines']>;
+  for (const marker of format.markers) {
+    for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+      const where = `${format.id} at ${at} of ${JSON.stringify(text)}`;
+      let from = -1;
+      const last = Math.min(text.length, at + marker.length + HEAD_LIMIT + 8);
+      for (let end = at + marker.length; end <= last; end += 1) {
+        const answer = declines(text.slice(0, end), at);
+        if (from !== -1) expect(answer, `${where}, prefix ${end} (declined at ${from})`).toBe(true);
+        else if (answer) from = end;
+      }
+      if (from === -1) {
+        if (read(format, text, at) !== undefined) counts.read += 1;
+        continue;
+      }
+      counts.declined += 1;
+      expect(read(format, text, at), `${where}: declined, yet read`).toBeUndefined();
+    }
+  }
+}
+
+/** Pieces of real outputs of the format's syntax, cut at a few places. */
+function corpusPieces(format: Format): string[] {
+  const pieces: string[] = [];
+  for (const entry of readCorpus()) {
+    if (entry.format !== format.id) continue;
+    const { input } = entry;
+    pieces.push(input, input.slice(0, input.length >> 1), input.slice(input.length >> 1));
+    if (pieces.length > 60) break;
+  }
+  return pieces;
+}
+
+/** The tokens of the syntaxes that read heads, and what models write around and inside them. */
+const PIECES = [
+  ...['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>', '<|tool_call_begin|>'],
+  ...['<|tool_call_argument_begin|>', '<|tool_call_end|>', '<|tool_calls_section_end|>'],
+  ...['<|tool_call_section_end|>', 'functions.get_weather:0', 'functions.:1', ' f '],
+  ...['<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', '<｜tool▁sep｜>', '<｜tool▁call▁end｜>'],
+  ...['<｜tool▁calls▁end｜>', 'function', 'get_weather', '```json\n', '\n```', '```', '``'],
+  ...['<｜tool▁call▁begin｜>function<｜tool▁sep｜>', '<｜tool▁sep｜>\n', 'get_weather\n'],
+  ...['[TOOL_CALLS]', '[CALL_ID]', '[ARGS]', 'a1B-2', '[THINK]', '[/THINK]', '[', '[A'],
+  ...['<tool_call>', '</tool_call>', '{"name": "f", "arguments": ', '"name"', '"arguments"'],
+  ...[' ', '\n', '<', '<|', '<｜', '{', '}', '"', ',', ':', '.', 'x', 'Sure, let me check. '],
+  ...['{"city": "Oslo"}', '{"a": "<|tool_call_end|>"}', '{"a": "<｜tool▁call▁end｜>"}'],
+  ...['{"a": 1} junk', '{"a": 1}{"b": 2}', '[1]', '"s"', '{"a": "', "{'a': 1}", '{"a":1,"a":2}'],
+];
+
+/** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
+const LEADS = [
+  '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>',
+  '<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n',
+  '<｜tool▁call▁begin｜>function<｜tool▁sep｜>',
+  '<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>',
+  '{"name": "get_weather", "arguments": ',
+  '</longcat_tool_call>',
+  'get_weather[ARGS]',
+  'get_weather[CALL_ID]a1[ARGS]',
+];
+
+/** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
+const ARGUMENTS = [
+  '{',
+  ' {"city": "Oslo"}',
+  '{"a": "',
+  '{"a": 1} junk',
+  '{"a": "<|tool_call_end|>"}',
+  '{"a": "<｜tool▁call▁end｜>"}',
+  '{"a": ]}',
+];
+
+describe('Format.readCallHead', () => {
+  it('should be read by the syntaxes that stream a first call early', () => {
+    expect(reading.map((format) => format.id).sort()).toEqual([
+      'deepseek_v3',
+      'deepseek_v31',
+      'hermes',
+      'kimi_k2',
+      'longcat',
+      'mistral',
+    ]);
+  });
+
+  it('should read no head where the grammar reads no name', () => {
+    const v3 = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>';
+    // deepseek_v3's name starts right at the separator: a line break there leaves it empty.
+    expect(formats.deepseek_v3.readCallHead?.(`${v3}\nf\n\`\`\`json\n{"a": 1}`, 0)).toBeUndefined();
+    expect(formats.deepseek_v3.readCallHead?.(`${v3}f\n\`\`\`json\n{"a": 1}`, 0)).toEqual({
+      name: 'f',
+      argumentsStart: v3.length + 10,
+    });
+    const kimi = '<|tool_calls_section_begin|><|tool_call_begin|>';
+    const kimiArguments = '<|tool_call_argument_begin|>{}';
+    expect(
+      formats.kimi_k2.readCallHead?.(`${kimi}functions.:0${kimiArguments}`, 0),
+    ).toBeUndefined();
+    expect(formats.mistral.readCallHead?.('[TOOL_CALLS] [ARGS]{}', 0)).toBeUndefined();
+  });
+
+  for (const format of Object.values(formats).filter((each) => each.declines !== undefined)) {
+    it(`${format.id}: should decline only sections its grammar does not read`, () => {
+      const counts = { declined: 0, read: 0 };
+      const piece = fc.constantFrom(...format.markers, ...PIECES, ...corpusPieces(format));
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...format.markers),
+          // Half the texts open with a call token, so that sections the grammar reads occur.
+          fc.constantFrom('', ' ', ...LEADS),
+          fc.array(piece, { maxLength: 10 }),
+          (marker, lead, inside) =>
+            checkDeclines(format, `${marker}${lead}${inside.join('')}`, counts),
+        ),
+        { numRuns: 600 },
+      );
+      for (const entry of readCorpus()) {
+        if (entry.input.length <= 4096) checkDeclines(format, entry.input, counts);
+      }
+      // Both answers occur: the check is exercised on either side.
+      expect(counts.declined).toBeGreaterThan(20);
+      expect(counts.read).toBeGreaterThan(20);
+    });
+  }
+
+  for (const format of reading) {
+    it(`${format.id}: should keep its answer and agree with the whole section (random texts)`, () => {
+      let heads = 0;
+      const piece = fc.constantFrom(...format.markers, ...PIECES, ...corpusPieces(format));
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...format.markers),
+          fc.constantFrom('', ' ', ...LEADS),
+          fc.constantFrom('', ...ARGUMENTS),
+          fc.array(piece, { maxLength: 10 }),
+          fc.array(piece, { maxLength: 4 }),
+          (marker, lead, opened, inside, before) => {
+            const text = `${before.join('')}${marker}${lead}${opened}${inside.join('')}`;
+            heads += checkHeads(format, text);
+          },
+        ),
+        { numRuns: 600 },
+      );
+      // Random pieces write a readable head now and then: the promise is exercised.
+      expect(heads).toBeGreaterThan(20);
+    });
+
+    it(`${format.id}: should keep its answer and agree with the whole section (corpus)`, () => {
+      for (const entry of readCorpus()) {
+        if (entry.input.length <= 4096) checkHeads(format, entry.input);
+      }
+    });
+  }
+});
