@@ -99,6 +99,12 @@ export interface CallHead {
   id?: string;
   /** Offset (in the text given to `readCallHead`) of the `{` that opens the arguments object. */
   argumentsStart: number;
+  /**
+   * Tokens at whose first occurrence the grammar ends the arguments' text, whatever they are
+   * inside (hermes' `</tool_call>`): a string still open there never closed, so the stream does
+   * not write what the lenient JSON reading would read otherwise (see `createCallArgumentsWriter`).
+   */
+  stops?: readonly string[];
 }
 
 /**

@@ -88,9 +88,10 @@ export function readJsonCallHeadBefore(
 ): CallHead | 'wait' | undefined {
   const reach = Math.min(text.length, from + HEAD_LIMIT + close.length);
   const at = text.slice(from, reach).indexOf(close);
-  if (at === -1) return readJsonCallHead(text, from);
-  const head = readJsonCallHead(text.slice(0, from + at), from);
-  return head === 'wait' ? undefined : head;
+  const head = readJsonCallHead(at === -1 ? text : text.slice(0, from + at), from);
+  if (head === 'wait') return at === -1 ? head : undefined;
+  if (head !== undefined) head.stops = [close];
+  return head;
 }
 
 /** The name key, quoted, as the usual call object writes it. */

@@ -99,6 +99,7 @@ export function createIdPool(next: () => string): IdPool {
  * @param head.raw - The section's held text.
  * @param head.rawStart - Where the arguments start in it.
  * @param head.ends - The end markers of its format.
+ * @param head.stops - Where its syntax ends the arguments' text (see `CallHead.stops`).
  * @param index - The call's index in the stream.
  * @param ids - The stream's id pool.
  * @param maxDepth - Nesting limit for the writer.
@@ -114,6 +115,7 @@ export function startCall(
     raw: HeldText;
     rawStart: number;
     ends: readonly string[];
+    stops?: readonly string[] | undefined;
   },
   index: number,
   ids: IdPool,
@@ -129,7 +131,7 @@ export function startCall(
     name: head.name,
     format: head.format,
     start: head.start,
-    writer: createCallArgumentsWriter(maxDepth),
+    writer: createCallArgumentsWriter(maxDepth, head.stops),
     raw: head.raw,
     rawStart: head.rawStart,
     ends: head.ends,

@@ -50,6 +50,7 @@ const NUMBER = 7; // inside a number
 const LITERAL = 8; // inside true / false / null
 const DONE = 9;
 const STALLED = 10;
+const CLOSING = 11; // after a string value's quote, until what follows shows it closes the string
 
 /** Most keys of one object checked for {@link PrefixWriter.plainKeys}. */
 const CHECKED_KEYS = 64;
@@ -94,11 +95,18 @@ export interface CallArgumentsWriter extends JsonPrefixWriter {
  * Creates the writer of a started call's arguments.
  *
  * @param maxDepth - Nesting beyond this stalls the writer.
+ * @param stops - Tokens where the syntax ends the arguments' text (`CallHead.stops`): one right
+ * after a held run in a string means the string never closed, and the run is never written.
  * @returns The writer.
  */
-export function createCallArgumentsWriter(maxDepth: number): CallArgumentsWriter {
-  return new PrefixWriter(maxDepth);
+export function createCallArgumentsWriter(
+  maxDepth: number,
+  stops: readonly string[] = NO_STOPS,
+): CallArgumentsWriter {
+  return new PrefixWriter(maxDepth, stops);
 }
+
+const NO_STOPS: readonly string[] = [];
 
 /**
  * The writer as a class: its `state` getter lives on the prototype, so every writer shares one
@@ -119,6 +127,16 @@ class PrefixWriter implements JsonPrefixWriter {
   private keyStart = 1;
   // Decoded string text not written yet (a trailing high surrogate waits for its pair).
   private pending = '';
+  // Where text held back starts in `pending`, or -1. The lenient reading the parse falls back on
+  // ends a string early where strict JSON goes on: before a `,` that blanks and a quote opening
+  // something follow (the model left the quote out), and at a `}` or `]` when the string never
+  // closes. So a run of `,`, `}`, `]`, spaces and tabs in a string is held until other text
+  // follows it (content either way) or the string closes: written early, it could spell a
+  // string the parse does not read.
+  private holdAt = -1;
+  // Where, after a held run, text that may be one of `stops` starts in `pending`, or -1.
+  private stopFrom = -1;
+  private readonly stops: readonly string[];
   // Raw text of the number being read; written once it ends.
   private token = '';
   // The literal (`true`, `false` or `null`) whose first unit was read, and how many of its units
@@ -148,8 +166,9 @@ class PrefixWriter implements JsonPrefixWriter {
   private readonly keys: string[] = [];
   private keyCount = 0;
 
-  constructor(maxDepth: number) {
+  constructor(maxDepth: number, stops: readonly string[] = NO_STOPS) {
     this.maxDepth = maxDepth;
+    this.stops = stops;
   }
 
   get state(): JsonWriterState {
@@ -164,13 +183,7 @@ class PrefixWriter implements JsonPrefixWriter {
       let index = 0;
       while (index < text.length) {
         const unit = text.charCodeAt(index);
-        if (
-          unit === QUOTE ||
-          unit === BACKSLASH ||
-          unit < 0x20 ||
-          (unit >= 0xd800 && unit <= 0xdfff)
-        )
-          break;
+        if (!isPlainStringUnit(unit) || (unit >= 0xd800 && unit <= 0xdfff)) break;
         index += 1;
       }
       if (index === text.length) return text;
@@ -183,14 +196,19 @@ class PrefixWriter implements JsonPrefixWriter {
     const mode = this.mode;
     switch (mode) {
       case STRING: {
-        if (this.escape === 0 && isPlainUnit(unit)) {
+        if (this.holdAt !== -1 && this.stops.length > 0) return this.heldUnit(unit, char);
+        if (this.escape === 0 && isPlainStringUnit(unit)) {
           if (this.pending === '' && (unit < 0xd800 || unit > 0xdfff)) return char;
+          // Text other than a blank after a held run: the run was content.
+          if (this.holdAt !== -1 && unit !== 0x20 && unit !== 0x09) this.holdAt = -1;
           this.pending += char;
           return this.flushString(false);
         }
         const out = this.stringUnit(STRING, unit);
         return this.mode === STRING ? out + this.flushString(false) : out;
       }
+      case CLOSING:
+        return this.closing(unit);
       case KEY:
         if (this.escape === 0 && isPlainUnit(unit)) {
           this.key += char;
@@ -223,8 +241,20 @@ class PrefixWriter implements JsonPrefixWriter {
     if (this.pending === '') return '';
     let text = this.pending;
     this.pending = '';
+    if (all) {
+      this.holdAt = -1;
+      this.stopFrom = -1;
+    } else if (this.holdAt !== -1) {
+      // The held run stays back; what precedes it is written (a high surrogate before a `,` is
+      // lone for good).
+      this.pending = text.slice(this.holdAt);
+      text = text.slice(0, this.holdAt);
+      if (this.stopFrom !== -1) this.stopFrom -= this.holdAt;
+      this.holdAt = 0;
+      if (text === '') return '';
+    }
     const last = text.charCodeAt(text.length - 1);
-    if (!all && last >= 0xd800 && last <= 0xdbff) {
+    if (!all && this.holdAt === -1 && last >= 0xd800 && last <= 0xdbff) {
       this.pending = text.slice(-1);
       text = text.slice(0, -1);
     }
@@ -284,17 +314,37 @@ class PrefixWriter implements JsonPrefixWriter {
     const escape = this.escape;
     if (escape === 0) {
       if (unit === QUOTE) {
+        // A key is written once its `:` comes; a value's quote once what follows confirms it
+        // (see closing), but for a whole text that is one string, where nothing may follow.
         if (mode === KEY) {
           this.mode = AFTER_KEY;
           return '';
+        }
+        if (this.stack.length > 0) {
+          // What precedes a held run is written now, as one unit at a time writes it.
+          const out = this.flushString(false);
+          this.mode = CLOSING;
+          return out;
         }
         const out = this.flushString(true) + '"';
         this.endValue();
         return out;
       }
+      if (unit === COMMA || unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
+        // Only a value's: a key takes these as plain text (it is written at its `:`).
+        if (this.holdAt === -1) this.holdAt = this.pending.length;
+        this.pending += String.fromCharCode(unit);
+        return this.flushString(false);
+      }
       // Plain text is taken before this: what is left is a backslash or a control character.
-      if (unit === BACKSLASH) this.escape = 1;
-      else this.mode = STALLED;
+      if (unit === BACKSLASH) {
+        // An escape is text: a run held before it was content.
+        this.holdAt = -1;
+        this.stopFrom = -1;
+        this.escape = 1;
+        return mode === STRING ? this.flushString(false) : '';
+      }
+      this.mode = STALLED;
       return '';
     }
     if (escape === 1) {
@@ -334,6 +384,62 @@ class PrefixWriter implements JsonPrefixWriter {
     if (mode === KEY) this.key += decoded;
     else this.pending += decoded;
     return '';
+  }
+
+  /**
+   * A unit of a string value after a held run, where the syntax has stops: text that may be one
+   * stays held with the run, a whole one stalls the writer (the string never closed: the run is
+   * never written), anything else makes the run content and is read as usual.
+   */
+  private heldUnit(unit: number, char: string): string {
+    // A quote keeps the run held until what follows it shows whether it closes the string.
+    if (unit === QUOTE) return this.stringUnit(STRING, unit);
+    if (this.stopFrom !== -1 || !isHeldUnit(unit)) {
+      const candidate = (this.stopFrom === -1 ? '' : this.pending.slice(this.stopFrom)) + char;
+      let prefix = false;
+      for (const stop of this.stops) {
+        if (!stop.startsWith(candidate)) continue;
+        if (stop.length === candidate.length) {
+          this.mode = STALLED;
+          return '';
+        }
+        prefix = true;
+      }
+      if (prefix) {
+        if (this.stopFrom === -1) this.stopFrom = this.pending.length;
+        this.pending += char;
+        return '';
+      }
+      this.holdAt = -1;
+      this.stopFrom = -1;
+    }
+    if (this.escape === 0 && isPlainStringUnit(unit)) {
+      if (this.holdAt !== -1 && unit !== 0x20 && unit !== 0x09) this.holdAt = -1;
+      this.pending += char;
+      return this.flushString(false);
+    }
+    const out = this.stringUnit(STRING, unit);
+    return this.mode === STRING ? out + this.flushString(false) : out;
+  }
+
+  /**
+   * A unit after a string value's quote. The lenient reading takes the quote for the string's end
+   * only where a delimiter follows (else it is a quote inside the string, or the string's end
+   * was left out further back): blanks wait, a `,`, `}` or `]` writes the string's held text
+   * and the quote, anything else stalls with neither written.
+   */
+  private closing(unit: number): string {
+    if (isBlank(unit)) {
+      this.verbatim = false;
+      return '';
+    }
+    if (unit !== COMMA && unit !== CLOSE_BRACE && unit !== CLOSE_BRACKET) {
+      this.mode = STALLED;
+      return '';
+    }
+    const out = this.flushString(true) + '"';
+    this.endValue();
+    return this.mode === AFTER ? out + this.structural(AFTER, unit) : out;
   }
 
   /**
@@ -460,20 +566,34 @@ class PrefixWriter implements JsonPrefixWriter {
       const mode = this.mode;
       if (mode === DONE || mode === STALLED) break;
       const unit = text.charCodeAt(index);
-      if (mode === STRING && this.escape === 0 && isPlainUnit(unit)) {
+      if (mode === STRING && this.holdAt !== -1 && this.stops.length > 0) {
+        // After a held run, unit by unit: it may be followed by a stop.
+        out += this.heldUnit(unit, text.charAt(index));
+        index += 1;
+        continue;
+      }
+      if (mode === STRING && this.escape === 0 && isPlainStringUnit(unit)) {
         // A run of plain string text, copied in one slice.
         let end = index + 1;
         let surrogate = isSurrogate(unit);
+        let blanksOnly = unit === 0x20 || unit === 0x09;
         while (end < text.length) {
           const next = text.charCodeAt(end);
-          if (!isPlainUnit(next)) break;
+          if (!isPlainStringUnit(next)) break;
           if (isSurrogate(next)) surrogate = true;
+          if (next !== 0x20 && next !== 0x09) blanksOnly = false;
           end += 1;
         }
+        // Text other than blanks after a held run: the run was content.
+        if (this.holdAt !== -1 && !blanksOnly) this.holdAt = -1;
         // Without surrogates and with nothing waiting the run is written as it is (what
         // flushString would give), skipping the copy into `pending`.
         if (!surrogate && this.pending === '') out += text.slice(index, end);
-        else this.pending += text.slice(index, end);
+        else {
+          // Written as one unit at a time writes it: all but a held run or a trailing high half.
+          this.pending += text.slice(index, end);
+          out += this.flushString(false);
+        }
         index = end;
         continue;
       }
@@ -510,6 +630,7 @@ class PrefixWriter implements JsonPrefixWriter {
         // The token ended at this unit, which endToken also reads as what follows.
         out += this.endToken(mode, unit);
       } else if (mode === STRING || mode === KEY) out += this.stringUnit(mode, unit);
+      else if (mode === CLOSING) out += this.closing(unit);
       else out += this.structural(mode, unit);
       index += 1;
     }
@@ -630,4 +751,20 @@ function canonicalEscape(unit: number): string {
 /** Whether a JSON string holds the unit as written: not a quote, a backslash or a control unit. */
 function isPlainUnit(unit: number): boolean {
   return unit !== QUOTE && unit !== BACKSLASH && unit >= 0x20;
+}
+
+/** A unit a held run goes on with: `,`, `}`, `]`, a space or a tab. */
+function isHeldUnit(unit: number): boolean {
+  return (
+    unit === COMMA ||
+    unit === CLOSE_BRACE ||
+    unit === CLOSE_BRACKET ||
+    unit === 0x20 ||
+    unit === 0x09
+  );
+}
+
+/** A plain unit a string value writes at once: one that no held run starts with (see holdAt). */
+function isPlainStringUnit(unit: number): boolean {
+  return isPlainUnit(unit) && unit !== COMMA && unit !== CLOSE_BRACE && unit !== CLOSE_BRACKET;
 }

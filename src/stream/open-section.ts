@@ -447,6 +447,7 @@ class OpenSection implements SectionState {
         raw: this.held,
         rawStart: head.argumentsStart,
         ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
+        stops: head.stops,
       },
       counters.index,
       setup.ids,

@@ -181,7 +181,7 @@ describe('Format.readCallHead', () => {
     const v3 = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>';
     // deepseek_v3's name starts right at the separator: a line break there leaves it empty.
     expect(formats.deepseek_v3.readCallHead?.(`${v3}\nf\n\`\`\`json\n{"a": 1}`, 0)).toBeUndefined();
-    expect(formats.deepseek_v3.readCallHead?.(`${v3}f\n\`\`\`json\n{"a": 1}`, 0)).toEqual({
+    expect(formats.deepseek_v3.readCallHead?.(`${v3}f\n\`\`\`json\n{"a": 1}`, 0)).toMatchObject({
       name: 'f',
       argumentsStart: v3.length + 10,
     });

@@ -209,21 +209,10 @@ describe('createJsonPrefixWriter', () => {
   });
 
   it('should write each unit as soon as it is certain when fed one unit at a time', () => {
-    // A surrogate pair waits for its low half, a lone one is escaped once the string ends.
+    // A surrogate pair waits for its low half, a lone one is escaped once the string ends; a
+    // string's closing quote waits for the delimiter after it.
     expect(writeUnits('["\\ud83d\\ude00", "\\uD800", "\ud83d\ude00x"]')).toEqual({
-      writes: [
-        '[',
-        '"',
-        '\ud83d\ude00',
-        '"',
-        ',"',
-        '\\ud800"',
-        ',"',
-        '\ud83d\ude00',
-        'x',
-        '"',
-        ']',
-      ],
+      writes: ['[', '"', '\ud83d\ude00', '"', ',"', '\\ud800"', ',"', '\ud83d\ude00', 'x', '"]'],
       state: 'done',
     });
     // A number is written when it ends, the comma before the next value when that value starts.
@@ -287,6 +276,42 @@ describe('createJsonPrefixWriter', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('createJsonPrefixWriter on strings the lenient reading ends elsewhere', () => {
+  // The parse falls back on a lenient JSON reading. Where it ends a string before strict JSON
+  // would (a quote inside the string, a closing quote left out), the writer must not have written
+  // the text strict JSON reads on: it holds a string's quote until a delimiter follows it, and a
+  // run of `,`, `}` and `]` in a string until other text follows.
+  it.each([
+    ['a quote inside the string', '{"a": "say "hi" now"}', '{"a":"say ', 'stalled'],
+    ['a closing quote left out before the end', '{"a": "b}', '{"a":"b', 'open'],
+    ['a closing quote left out before the next member', '{"a": "x, "b": 1}', '{"a":"x', 'stalled'],
+    ['a closing quote left out before a closer', '{"a": ["x]}', '{"a":["x', 'open'],
+  ])('should stop before %s', (_, raw, written, state) => {
+    expect(writeAll([raw])).toEqual({ text: written, state });
+    expect(writeUnits(raw)).toEqual({ writes: expect.any(Array), state });
+    expect(writeUnits(raw).writes.join('')).toBe(written);
+  });
+
+  it.each([
+    '{"a": "x, y", "b": "p}q", "c": "[1, 2] ,", "d": "e\\"f"}',
+    '{"a": "x}"  ,"b": "]" }',
+    '["a,", "b}", "c]" ]',
+  ])('should write delimiters inside a string once text or its end follows: %s', (raw) => {
+    const canonical = JSON.stringify(JSON.parse(raw));
+    expect(writeAll([raw])).toEqual({ text: canonical, state: 'done' });
+    expect(writeUnits(raw).writes.join('')).toBe(canonical);
+  });
+
+  it('should write a long string up to its held runs as the text comes', () => {
+    const writer = createJsonPrefixWriter();
+    expect(writer.write('{"code": "if (a) {')).toBe('{"code":"if (a) {');
+    expect(writer.write(' b(); }')).toBe(' b(); ');
+    expect(writer.write('\\n')).toBe('}\\n');
+    expect(writer.write('"')).toBe('');
+    expect(writer.write('}')).toBe('"}');
   });
 });
 

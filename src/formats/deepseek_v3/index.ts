@@ -17,6 +17,8 @@ const CALL_BEGIN = '<｜tool▁call▁begin｜>';
 const SEPARATOR = '<｜tool▁sep｜>';
 const TOKEN_START = '<｜';
 const FENCE = '```';
+/** Where a call's payload ends: its closing fence, or the grammar's CallStop. */
+const ARGUMENT_STOPS = [FENCE, '<｜tool▁call▁end｜>', CALL_BEGIN, '<｜tool▁calls▁end｜>'];
 
 /** The deepseek_v3 format; it declines V3.1 sections (same opening token) by their first call. */
 export const deepseek_v3: Format = {
@@ -103,7 +105,9 @@ function readFirstHead(text: string, from: number): CallHead | 'wait' | undefine
     index = skipBlanks(text, index, limit);
   } else if (arriving(text, index, limit, FENCE) === 'wait') return 'wait';
   if (index >= limit) return short;
-  return text.charCodeAt(index) === 0x7b ? { name, argumentsStart: index } : undefined;
+  return text.charCodeAt(index) === 0x7b
+    ? { name, argumentsStart: index, stops: ARGUMENT_STOPS }
+    : undefined;
 }
 
 /** `'wait'` when the text ends at `index` inside `token` still being written, else undefined. */

@@ -16,6 +16,8 @@ const CALL: TokenCallSyntax = {
   callBegin: '<｜tool▁call▁begin｜>',
   separator: '<｜tool▁sep｜>',
   tokenStart: '<｜',
+  // The grammar's CallStop: a call's payload runs up to the first of these.
+  argumentStops: ['<｜tool▁call▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁calls▁end｜>'],
   // The section's end token ends it, and another opening token interrupts it.
   sectionStops: ['<｜tool▁calls▁end｜>', CALLS_BEGIN],
   nameOf(raw) {

@@ -21,6 +21,8 @@ const CALL: TokenCallSyntax = {
   callBegin: '<|tool_call_begin|>',
   separator: '<|tool_call_argument_begin|>',
   tokenStart: '<|',
+  // The grammar's CallStop: a call's payload runs up to the first of these.
+  argumentStops: ['<|tool_call_end|>', '<|tool_call_begin|>', SECTION_END, ALIAS_END],
   sectionStops: [SECTION_END, ALIAS_END],
   nameOf(raw) {
     const id = raw.trim();

@@ -17,6 +17,8 @@ export interface TokenCallSyntax {
   readonly separator: string;
   /** What every special token starts with: the name runs up to its first occurrence (`<|`). */
   readonly tokenStart: string;
+  /** Tokens that end a call's arguments (`CallHead.stops`). */
+  readonly argumentStops: readonly string[];
   /**
    * Tokens that end the section, or the stray text before its first call: after one, the first
    * item of the section is not a call.
@@ -70,9 +72,10 @@ export function readTokenCallHead(
   const argumentsStart = skipBlanks(text, token + syntax.separator.length, limit);
   if (argumentsStart >= limit) return short;
   if (text.charCodeAt(argumentsStart) !== 0x7b) return undefined;
+  const stops = syntax.argumentStops;
   return names.id === undefined
-    ? { name: names.name, argumentsStart }
-    : { name: names.name, id: names.id, argumentsStart };
+    ? { name: names.name, argumentsStart, stops }
+    : { name: names.name, id: names.id, argumentsStart, stops };
 }
 
 /** The first occurrence of `needle` at or after `from` that ends by `limit`, or -1. */
