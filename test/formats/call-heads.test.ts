@@ -13,7 +13,7 @@ import { formats } from '../../src/formats/index.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
 import { standsForUnreadSection } from '../../src/policy/gate.js';
 import { HEAD_LIMIT } from '../../src/stream/call-head.js';
-import { readCorpus } from '../fuzz/corpus.js';
+import { corpusPieces, readCorpus } from '../fuzz/corpus.js';
 
 const reading: Format[] = Object.values(formats).filter(
   (format) => format.readCallHead !== undefined,
@@ -113,18 +113,6 @@ function checkDeclines(
       expect(read(format, text, at), `${where}: declined, yet read`).toBeUndefined();
     }
   }
-}
-
-/** Pieces of real outputs of the format's syntax, cut at a few places. */
-function corpusPieces(format: Format): string[] {
-  const pieces: string[] = [];
-  for (const entry of readCorpus()) {
-    if (entry.format !== format.id) continue;
-    const { input } = entry;
-    pieces.push(input, input.slice(0, input.length >> 1), input.slice(input.length >> 1));
-    if (pieces.length > 60) break;
-  }
-  return pieces;
 }
 
 /** The tokens of the syntaxes that read heads, and what models write around and inside them. */

@@ -17,7 +17,7 @@ import {
 } from '../../src/formats/format.js';
 import { formats } from '../../src/formats/index.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
-import { readCorpus } from '../fuzz/corpus.js';
+import { corpusPieces, readCorpus } from '../fuzz/corpus.js';
 
 const declaring: Format[] = Object.values(formats).filter(
   (format) => format.endMarkers !== undefined,
@@ -90,18 +90,6 @@ function checkCuts(format: Format, text: string, suffixes: readonly string[]): n
     }
   }
   return covered;
-}
-
-/** Pieces of real outputs of the format's syntax, cut at a few places. */
-function corpusPieces(format: Format): string[] {
-  const pieces: string[] = [];
-  for (const entry of readCorpus()) {
-    if (entry.format !== format.id) continue;
-    const { input } = entry;
-    pieces.push(input, input.slice(0, input.length >> 1), input.slice(input.length >> 1));
-    if (pieces.length > 60) break;
-  }
-  return pieces;
 }
 
 /** Every registered format's markers and end markers: the tokens other syntaxes end on. */

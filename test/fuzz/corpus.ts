@@ -44,3 +44,22 @@ export function readCorpus(): CorpusCase[] {
   }
   return cached;
 }
+
+/**
+ * Pieces of real outputs of one syntax, whole and cut in half, for property tests that build
+ * texts from them.
+ *
+ * @param format - The syntax, by its id.
+ * @param format.id - Its id.
+ * @returns About 60 pieces, or `[]` when the corpus is not there.
+ */
+export function corpusPieces(format: { id: string }): string[] {
+  const pieces: string[] = [];
+  for (const entry of readCorpus()) {
+    if (entry.format !== format.id) continue;
+    const { input } = entry;
+    pieces.push(input, input.slice(0, input.length >> 1), input.slice(input.length >> 1));
+    if (pieces.length > 60) break;
+  }
+  return pieces;
+}
