@@ -196,11 +196,14 @@ class PrefixWriter implements JsonPrefixWriter {
     const mode = this.mode;
     switch (mode) {
       case STRING: {
-        if (this.holdAt !== -1 && this.stops.length > 0) return this.heldUnit(unit, char);
         if (this.escape === 0 && isPlainStringUnit(unit)) {
           if (this.pending === '' && (unit < 0xd800 || unit > 0xdfff)) return char;
-          // Text other than a blank after a held run: the run was content.
-          if (this.holdAt !== -1 && unit !== 0x20 && unit !== 0x09) this.holdAt = -1;
+          if (this.holdAt !== -1) {
+            // Every unit of a stop is plain text: only here may one follow a held run.
+            if (this.stops.length > 0) return this.heldUnit(unit, char);
+            // Text other than a blank after a held run: the run was content.
+            if (unit !== 0x20 && unit !== 0x09) this.holdAt = -1;
+          }
           this.pending += char;
           return this.flushString(false);
         }
@@ -566,8 +569,13 @@ class PrefixWriter implements JsonPrefixWriter {
       const mode = this.mode;
       if (mode === DONE || mode === STALLED) break;
       const unit = text.charCodeAt(index);
-      if (mode === STRING && this.holdAt !== -1 && this.stops.length > 0) {
-        // After a held run, unit by unit: it may be followed by a stop.
+      if (
+        mode === STRING &&
+        this.holdAt !== -1 &&
+        this.stops.length > 0 &&
+        isPlainStringUnit(unit)
+      ) {
+        // After a held run, plain text unit by unit: it may be a stop.
         out += this.heldUnit(unit, text.charAt(index));
         index += 1;
         continue;
