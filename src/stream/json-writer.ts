@@ -198,12 +198,7 @@ class PrefixWriter implements JsonPrefixWriter {
       case STRING: {
         if (this.escape === 0 && isPlainStringUnit(unit)) {
           if (this.pending === '' && (unit < 0xd800 || unit > 0xdfff)) return char;
-          if (this.holdAt !== -1) {
-            // Every unit of a stop is plain text: only here may one follow a held run.
-            if (this.stops.length > 0) return this.heldUnit(unit, char);
-            // Text other than a blank after a held run: the run was content.
-            if (unit !== 0x20 && unit !== 0x09) this.holdAt = -1;
-          }
+          if (this.holdAt !== -1) return this.heldUnit(unit, char);
           this.pending += char;
           return this.flushString(false);
         }
@@ -390,39 +385,35 @@ class PrefixWriter implements JsonPrefixWriter {
   }
 
   /**
-   * A unit of a string value after a held run, where the syntax has stops: text that may be one
-   * stays held with the run, a whole one stalls the writer (the string never closed: the run is
-   * never written), anything else makes the run content and is read as usual.
+   * A plain unit of a string value after a held run (the other units are `stringUnit`'s; every
+   * unit of a stop is plain). A blank goes on with the run; with stops, text that may be one stays
+   * held with it, and a whole one stalls the writer (the string never closed: the run is never
+   * written); anything else makes the run content.
    */
   private heldUnit(unit: number, char: string): string {
-    // A quote keeps the run held until what follows it shows whether it closes the string.
-    if (unit === QUOTE) return this.stringUnit(STRING, unit);
-    if (this.stopFrom !== -1 || !isHeldUnit(unit)) {
-      const candidate = (this.stopFrom === -1 ? '' : this.pending.slice(this.stopFrom)) + char;
-      let prefix = false;
-      for (const stop of this.stops) {
-        if (!stop.startsWith(candidate)) continue;
-        if (stop.length === candidate.length) {
-          this.mode = STALLED;
+    if (this.stopFrom !== -1 || (unit !== 0x20 && unit !== 0x09)) {
+      if (this.stops.length > 0) {
+        const candidate = (this.stopFrom === -1 ? '' : this.pending.slice(this.stopFrom)) + char;
+        let prefix = false;
+        for (const stop of this.stops) {
+          if (!stop.startsWith(candidate)) continue;
+          if (stop.length === candidate.length) {
+            this.mode = STALLED;
+            return '';
+          }
+          prefix = true;
+        }
+        if (prefix) {
+          if (this.stopFrom === -1) this.stopFrom = this.pending.length;
+          this.pending += char;
           return '';
         }
-        prefix = true;
-      }
-      if (prefix) {
-        if (this.stopFrom === -1) this.stopFrom = this.pending.length;
-        this.pending += char;
-        return '';
       }
       this.holdAt = -1;
       this.stopFrom = -1;
     }
-    if (this.escape === 0 && isPlainStringUnit(unit)) {
-      if (this.holdAt !== -1 && unit !== 0x20 && unit !== 0x09) this.holdAt = -1;
-      this.pending += char;
-      return this.flushString(false);
-    }
-    const out = this.stringUnit(STRING, unit);
-    return this.mode === STRING ? out + this.flushString(false) : out;
+    this.pending += char;
+    return this.flushString(false);
   }
 
   /**
@@ -759,17 +750,6 @@ function canonicalEscape(unit: number): string {
 /** Whether a JSON string holds the unit as written: not a quote, a backslash or a control unit. */
 function isPlainUnit(unit: number): boolean {
   return unit !== QUOTE && unit !== BACKSLASH && unit >= 0x20;
-}
-
-/** A unit a held run goes on with: `,`, `}`, `]`, a space or a tab. */
-function isHeldUnit(unit: number): boolean {
-  return (
-    unit === COMMA ||
-    unit === CLOSE_BRACE ||
-    unit === CLOSE_BRACKET ||
-    unit === 0x20 ||
-    unit === 0x09
-  );
 }
 
 /** A plain unit a string value writes at once: one that no held run starts with (see holdAt). */

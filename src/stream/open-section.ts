@@ -162,9 +162,8 @@ class OpenSection implements SectionState {
   private scheduled = false;
   // Held length at which the next scheduled retry runs.
   private nextAttempt = 0;
-  // Some candidate can read a call head early (see resolveHead).
-  private readsHeads = false;
-  // 'wait' while the head may still come; undefined once it came or never will.
+  // 'wait' while the head may still come (some candidate reads heads, see resolveHead); undefined
+  // once it came or never will.
   private headState: 'wait' | undefined = undefined;
   // The last guessed answer and the held length it was read on, confirmed by a later attempt.
   private lastGuess: { key: string; length: number } | undefined = undefined;
@@ -375,8 +374,9 @@ class OpenSection implements SectionState {
     this.scheduled = !every;
     // No candidate is left: nothing can read the section, which is ordinary text right away.
     this.endSeen = formats.length === 0;
-    this.readsHeads = formats.some((format) => format.readCallHead !== undefined);
-    this.headState = this.readsHeads ? 'wait' : undefined;
+    this.headState = formats.some((format) => format.readCallHead !== undefined)
+      ? 'wait'
+      : undefined;
     this.noteDue();
   }
 
@@ -418,7 +418,7 @@ class OpenSection implements SectionState {
   }
 
   private tryHead(out: StreamEvent[]): void {
-    if (this.headState !== 'wait' || !this.readsHeads) return;
+    if (this.headState !== 'wait') return;
     const { setup } = this;
     const { counters, engine } = setup;
     const { plan } = engine.settings;
