@@ -14,6 +14,24 @@ import { COLON, COMMA, OPEN_BRACE } from '../json/char-codes.js';
 export const HEAD_LIMIT = 1024;
 
 /**
+ * Whether what the text holds from `index` up to `limit` may still be `token`: the text (or the
+ * head's reach, at `limit`) ends inside it. Head readers wait on it, or prove nothing.
+ *
+ * @param text - The text seen so far.
+ * @param index - Where the token would start.
+ * @param limit - Where the reader stops looking (the text's end, or the head's reach).
+ * @param token - The token.
+ * @returns True when `text.slice(index, limit)` is a prefix of `token`.
+ * @example
+ * ```ts
+ * mayBeToken('f[AR', 1, 4, '[ARGS]'); // true
+ * ```
+ */
+export function mayBeToken(text: string, index: number, limit: number, token: string): boolean {
+  return token.startsWith(text.slice(index, limit));
+}
+
+/**
  * Reads `{"name": <string>, <arguments field>: {` starting at `from` (leading whitespace allowed).
  *
  * @param text - The text seen so far.

@@ -8,7 +8,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { DeepSeekV3Section } from './ast.js';
 import { lowerDeepSeekV3 } from './lower.js';
 import type { CallHead } from '../format.js';
-import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -37,42 +37,46 @@ export const deepseek_v3: Format = {
 };
 
 /**
- * Whether the grammar's `V3Head` fails whatever follows: the section opens with no call, the
- * call's kind runs into a line break, another token takes the separator's place, or an object
- * or a list follows the separator (deepseek_v31's way of writing a call). Looked for within the
- * head's reach only (past it, `false`: not proved).
+ * Reads the grammar's `V3Head` within the head's reach: `<｜tool▁call▁begin｜>KIND<｜tool▁sep｜>`
+ * then, after blanks, anything but an object or a list (deepseek_v31's way of writing a call).
  *
  * @param text - The text seen so far.
  * @param from - Just past the section's opening token.
- * @returns `true` when deepseek_v3 reads no section here.
+ * @param limit - The head's reach.
+ * @returns Where the name starts (right after the separator); `'fails'` when `V3Head` fails
+ * whatever follows; `'open'` while the text (or the reach) ends before it is decided.
+ */
+function readV3Head(text: string, from: number, limit: number): number | 'fails' | 'open' {
+  const callAt = skipBlanks(text, from, limit);
+  if (callAt >= limit) return 'open';
+  if (!startsAt(text, CALL_BEGIN, callAt)) {
+    return mayBeToken(text, callAt, limit, CALL_BEGIN) ? 'open' : 'fails';
+  }
+  // The kind (`function`) runs to the separator; a line break first is not this syntax.
+  const kindEnd = firstOf(text, ['\n', TOKEN_START], callAt + CALL_BEGIN.length, limit);
+  if (kindEnd === -1) return 'open';
+  if (text.charCodeAt(kindEnd) === 0x0a) return 'fails';
+  if (!startsAt(text, SEPARATOR, kindEnd)) {
+    return mayBeToken(text, kindEnd, limit, SEPARATOR) ? 'open' : 'fails';
+  }
+  const nameStart = kindEnd + SEPARATOR.length;
+  const next = skipBlanks(text, nameStart, limit);
+  if (next >= limit) return 'open';
+  const unit = text.charCodeAt(next);
+  return unit === 0x7b || unit === 0x5b ? 'fails' : nameStart;
+}
+
+/**
+ * Whether deepseek_v3 reads no section here whatever follows: its `V3Head` fails within the
+ * head's reach (past it nothing is proved, and nothing proved within it is taken back).
  */
 function firstCallIsNotV3(text: string, from: number): boolean {
-  const limit = Math.min(text.length, from + HEAD_LIMIT);
-  const callAt = skipBlanks(text, from, limit);
-  if (callAt >= limit) return false;
-  if (!startsAt(text, CALL_BEGIN, callAt)) return !stillArriving(text, callAt, limit, CALL_BEGIN);
-  const kindEnd = firstOf(text, ['\n', TOKEN_START], callAt + CALL_BEGIN.length, limit);
-  if (kindEnd === -1) return false;
-  if (text.charCodeAt(kindEnd) === 0x0a) return true;
-  if (!startsAt(text, SEPARATOR, kindEnd)) return !stillArriving(text, kindEnd, limit, SEPARATOR);
-  const next = skipBlanks(text, kindEnd + SEPARATOR.length, limit);
-  if (next >= limit) return false;
-  const unit = text.charCodeAt(next);
-  return unit === 0x7b || unit === 0x5b;
+  return readV3Head(text, from, Math.min(text.length, from + HEAD_LIMIT)) === 'fails';
 }
 
 /**
- * What the text holds from `index` to `limit` may still be `token` (the text, or the reach, ends
- * inside it). Past the reach nothing is proved, and nothing proved within it is taken back.
- */
-function stillArriving(text: string, index: number, limit: number, token: string): boolean {
-  return token.startsWith(text.slice(index, limit));
-}
-
-/**
- * The head of the section's first call as the grammar's `V3Head` and `Call` read it:
- * `<｜tool▁call▁begin｜>KIND<｜tool▁sep｜>NAME`, blanks, an optional fence with its language, then
- * the arguments' `{`.
+ * The head of the section's first call as the grammar's `V3Head` and `Call` read it: `V3Head`,
+ * the name, blanks, an optional fence with its language, then the arguments' `{`.
  *
  * @param text - The text seen so far.
  * @param from - Just past the section's opening token.
@@ -81,39 +85,24 @@ function stillArriving(text: string, index: number, limit: number, token: string
 function readFirstHead(text: string, from: number): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
-  let index = skipBlanks(text, from, limit);
-  if (!startsAt(text, CALL_BEGIN, index)) return arriving(text, index, limit, CALL_BEGIN);
-  // The kind (`function`) runs to the separator; a line break first is not this syntax.
-  const kindEnd = firstOf(text, ['\n', TOKEN_START], index + CALL_BEGIN.length, limit);
-  if (kindEnd === -1) return short;
-  if (!startsAt(text, SEPARATOR, kindEnd)) return arriving(text, kindEnd, limit, SEPARATOR);
-  const nameStart = kindEnd + SEPARATOR.length;
-  const nameFirst = skipBlanks(text, nameStart, limit);
-  if (nameFirst >= limit) return short;
-  const first = text.charCodeAt(nameFirst);
-  // An object or a list right after the separator is deepseek_v31's (the grammar's V3Head).
-  if (first === 0x7b || first === 0x5b) return undefined;
+  const nameStart = readV3Head(text, from, limit);
+  if (nameStart === 'fails') return undefined;
+  if (nameStart === 'open') return short;
   // The name starts right at the separator: a line break there leaves it empty.
   const nameEnd = firstOf(text, ['\n', TOKEN_START, FENCE], nameStart, limit);
   if (nameEnd === -1) return short;
   const name = text.slice(nameStart, nameEnd).trim();
   if (name === '') return undefined;
-  index = skipBlanks(text, nameEnd, limit);
+  let index = skipBlanks(text, nameEnd, limit);
   if (startsAt(text, FENCE, index)) {
     index += FENCE.length;
     while (index < limit && isLetter(text.charCodeAt(index))) index += 1;
     index = skipBlanks(text, index, limit);
-  } else if (arriving(text, index, limit, FENCE) === 'wait') return 'wait';
+  } else if (short === 'wait' && mayBeToken(text, index, limit, FENCE)) return 'wait';
   if (index >= limit) return short;
   return text.charCodeAt(index) === 0x7b
     ? { name, argumentsStart: index, stops: ARGUMENT_STOPS }
     : undefined;
-}
-
-/** `'wait'` when the text ends at `index` inside `token` still being written, else undefined. */
-function arriving(text: string, index: number, limit: number, token: string): 'wait' | undefined {
-  if (limit < text.length) return undefined;
-  return token.startsWith(text.slice(index, limit)) ? 'wait' : undefined;
 }
 
 /** The first place in `[from, limit)` where one of `needles` starts (whole), or -1. */

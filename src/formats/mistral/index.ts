@@ -9,7 +9,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
 import { lowerMistral } from './lower.js';
 import type { CallHead } from '../format.js';
-import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -64,9 +64,9 @@ function readNamedHead(text: string, from: number): CallHead | 'wait' | undefine
     index = skipWhile(text, idStart, limit, isIdUnit);
     if (index >= limit) return short;
     if (index > idStart) id = text.slice(idStart, index);
-  } else if (arriving(text, index, limit, CALL_ID)) return short;
+  } else if (short === 'wait' && mayBeToken(text, index, limit, CALL_ID)) return short;
   if (startsAt(text, ARGS, index)) index += ARGS.length;
-  else if (arriving(text, index, limit, ARGS)) return short;
+  else if (short === 'wait' && mayBeToken(text, index, limit, ARGS)) return short;
   index = skipBlanks(text, index, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== 0x7b) return undefined;
@@ -99,9 +99,4 @@ function skipWhile(
   let index = from;
   while (index < limit && test(text.charCodeAt(index))) index += 1;
   return index;
-}
-
-/** The text ends at `index` inside a `token` still being written. */
-function arriving(text: string, index: number, limit: number, token: string): boolean {
-  return limit === text.length && index < limit && token.startsWith(text.slice(index, limit));
 }

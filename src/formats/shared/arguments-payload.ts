@@ -55,25 +55,23 @@ export function readArgumentsPayload(
     return { call: rawCall(source, {}, endRepairs, source.closed) };
   }
   const payload = readJsonPayload(context, source.payload.start, source.payload.end);
-  if (!payload.ok) {
-    // Left an invalid-json issue, the call vanished: no rejection, no envelope for the model.
-    const issue: Issue = { ...payload.issue, code: payloadIssueCode(payload.issue) };
-    const call = rawCall(source, {}, [], true);
-    call.malformed = issue;
-    return { call, issue };
-  }
+  // Left an invalid-json issue, the call vanished: no rejection, no envelope for the model.
+  if (!payload.ok)
+    return refused(source, { ...payload.issue, code: payloadIssueCode(payload.issue) });
   const value = payload.values.length === 1 ? payload.values[0] : undefined;
   if (!isPlainObject(value)) {
-    const issue = malformed(
-      `the arguments of "${source.name}" are not a JSON object`,
-      source.payload.start,
-    );
-    const call = rawCall(source, {}, [], true);
-    call.malformed = issue;
-    return { call, issue };
+    const message = `the arguments of "${source.name}" are not a JSON object`;
+    return refused(source, malformed(message, source.payload.start));
   }
   const repairs = [...payload.repairs, ...endRepairs];
   return { call: rawCall(source, value, repairs, payload.complete) };
+}
+
+/** The named call refused as `malformed` by `issue`, and the issue. */
+function refused(source: ArgumentsSource, issue: Issue): { call: RawCall; issue: Issue } {
+  const call = rawCall(source, {}, [], true);
+  call.malformed = issue;
+  return { call, issue };
 }
 
 /**

@@ -5,7 +5,7 @@
  * ends; only the plain spelling is read, anything else waits for the grammar at the section's end.
  */
 import type { CallHead } from '../format.js';
-import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { skipBlanks } from './blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -64,8 +64,7 @@ export function readTokenCallHead(
   if (token === -1 || token >= limit) return short;
   if (!startsAt(text, syntax.separator, token)) {
     // A separator still arriving, or another token: the call has no arguments where it should.
-    const written = text.slice(token, limit);
-    return limit === text.length && syntax.separator.startsWith(written) ? short : undefined;
+    return short === 'wait' && mayBeToken(text, token, limit, syntax.separator) ? short : undefined;
   }
   const names = syntax.nameOf(text.slice(nameStart, token));
   if (names === undefined) return undefined;
