@@ -7,6 +7,7 @@ import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
+import { readJsonCallHead } from '../../stream/call-head.js';
 import {
   ARGUMENTS_NOT_JSON,
   limitPlainDepth,
@@ -41,7 +42,8 @@ export interface LoweredCalls {
  * @param context - The output, schemas and limits.
  * @param source - Where the section and payload are.
  * @returns One call per call object; a payload that is not JSON gives a `malformed-tool-call` issue
- * and no call (the section's text is still consumed: it was tool syntax, not content).
+ * (the section's text is still consumed: it was tool syntax, not content). A refused call object
+ * whose name can be told is also a call, named, refused as `malformed` (see {@link refusedName}).
  */
 export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource): LoweredCalls {
   const plain =
@@ -55,7 +57,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     callObjects: 'calls',
     notNative: plain === ARGUMENTS_NOT_JSON,
   });
-  if (!payload.ok) return refusedPayload(payload.issue);
+  if (!payload.ok) return refusedPayload(payload.issue, source, refusedName(context, source, true));
   const endRepair = endRepairOf(source);
   const values =
     source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0])
@@ -68,10 +70,13 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   // payload is within one more. Noted only where the section check would otherwise walk them.
   const measured =
     payload.depthAtMost !== undefined && argumentsMeasured(payload.depthAtMost, context, source);
-  for (const value of values) {
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
       issues = append(issues, call.issue);
+      const name = refusedName(context, source, index === 0, call.name);
+      if (name !== undefined) calls = append(calls, refusedCall(name, call.issue, source));
       continue;
     }
     const raw: RawCall = {
@@ -101,7 +106,7 @@ function lowerPlainCall(
   source: JsonCallsSource,
 ): LoweredCalls {
   const tooDeepIssue = limitPlainDepth(plain, context, source.payload.start, source.payload.end);
-  if (tooDeepIssue !== undefined) return refusedPayload(tooDeepIssue);
+  if (tooDeepIssue !== undefined) return refusedPayload(tooDeepIssue, source, plain.name);
   const call: RawCall = {
     name: plain.name,
     arguments: plain.arguments,
@@ -150,9 +155,59 @@ function callRepairs(
   return repairs;
 }
 
-/** A payload that gave no values: its issue, `too-deep` as it is, else a malformed call. */
-function refusedPayload(issue: Issue): LoweredCalls {
-  return { calls: [], issues: [{ ...issue, code: payloadIssueCode(issue) }] };
+/**
+ * A payload that gave no values: its issue, `too-deep` as it is, else a malformed call; and the
+ * call it refuses, when its head named one.
+ */
+function refusedPayload(
+  issue: Issue,
+  source: JsonCallsSource,
+  name: string | undefined,
+): LoweredCalls {
+  const refusal = { ...issue, code: payloadIssueCode(issue) };
+  const calls = name === undefined ? [] : [refusedCall(name, refusal, source)];
+  return { calls, issues: [refusal] };
+}
+
+/**
+ * The name a refused call object is rejected under, when one can be told. The first object's
+ * is the name its head spells (`{"name": "f", "arguments": {` at the payload's start, the name as
+ * first written), which is how a stream announced the call before the object was refused (a key
+ * written twice, a second name, a stray key...): its rejection names that call, and the section's
+ * first call is still the one the stream started (see `Format.readCallHead`). Later objects, and
+ * a first one with no such head, use the name the object reading found, if any.
+ *
+ * @param context - The output.
+ * @param source - Where the payload is.
+ * @param first - The object is the payload's first value.
+ * @param read - The name the call object reading found.
+ * @returns The name, or undefined when the object names no tool it can be told by.
+ */
+function refusedName(
+  context: FormatContext,
+  source: JsonCallsSource,
+  first: boolean,
+  read?: string,
+): string | undefined {
+  if (first) {
+    // Bounded by the payload's end: a head is never read across the section's closing marker.
+    const head = readJsonCallHead(context.text.slice(0, source.payload.end), source.payload.start);
+    if (typeof head === 'object') return head.name;
+  }
+  return read;
+}
+
+/** A call object refused as `malformed` by `issue`, named: the gate rejects it by that name. */
+function refusedCall(name: string, issue: Issue, source: JsonCallsSource): RawCall {
+  return {
+    name,
+    arguments: {},
+    format: source.format,
+    span: source.span,
+    repairs: [],
+    complete: true,
+    malformed: issue,
+  };
 }
 
 /**
