@@ -4,6 +4,7 @@
  * the scanner: the markers that announce the syntax and a `parseAt` that reads one section.
  */
 import type { CustomFormatId, FormatId, Issue, Repair, Span } from '../types.js';
+import type { CallArgumentsWriter } from '../stream/json-writer.js';
 
 /** A call as the lowering produced it: extracted, not yet checked against any manifest. */
 export interface RawCall {
@@ -97,8 +98,18 @@ export interface Section {
 export interface CallHead {
   name: string;
   id?: string;
-  /** Offset (in the text given to `readCallHead`) of the `{` that opens the arguments object. */
+  /**
+   * Offset (in the text given to `readCallHead`) of the `{` that opens the arguments object, or,
+   * with {@link CallHead.writer}, of the first unit that writer reads.
+   */
   argumentsStart: number;
+  /**
+   * The writer of arguments the syntax does not write as a JSON object (`<parameter=KEY>VALUE`),
+   * made for the call's tool from the parser's schemas: fed the text from `argumentsStart` on,
+   * it gives the canonical JSON of the arguments as it becomes certain. Without it the arguments
+   * are a JSON object, written by the stream's JSON writer.
+   */
+  writer?: (tools: FormatContext['tools']) => CallArgumentsWriter;
   /**
    * Tokens at whose first occurrence the grammar ends the arguments' text, whatever they are
    * inside (hermes' `</tool_call>`): a string still open there never closed, so the stream does
@@ -169,13 +180,13 @@ export interface Format {
    * @param text - The text seen so far (offsets are relative to it).
    * @param start - Where the marker occurs in `text`.
    * @returns The head; `'wait'` while more text is needed; `undefined` when the first call's
-   * arguments are not a JSON object that can stream (the call is then emitted at section end).
-   * Once it answers a head or `undefined` for a text, it answers the same for every longer text
-   * (the head ends at its arguments' `{`): a stream reads it again only on deltas holding a `{`.
-   * A head is a promise about the whole section, whatever text follows: `parseAt` reads a section
-   * at `start` whose first call is this call, with this name and id (its arguments read by the
-   * JSON module from `argumentsStart`; unreadable ones make it a call refused as `malformed`), or
-   * one with no call and an issue refusing it. A stream has sent the call's start by then, and
+   * arguments cannot stream (the call is then emitted at section end). Once it answers a head or
+   * `undefined` for a text, it answers the same for every longer text (the head ends at its
+   * arguments' `{`, or at the `>` of a tag such as `<function=NAME>`): a stream reads it again
+   * only on deltas holding a `{` or a `>`. A head is a promise about the whole section, whatever
+   * text follows: `parseAt` reads a section at `start` whose first call is this call, with this
+   * name and id (its arguments read from `argumentsStart`; unreadable ones make it a call refused
+   * as `malformed`), or one with no call and an issue refusing it. A stream has sent the call's start by then, and
    * cannot take it back without disagreeing with `parse`.
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;

@@ -100,6 +100,7 @@ export function createIdPool(next: () => string): IdPool {
  * @param head.rawStart - Where the arguments start in it.
  * @param head.ends - The end markers of its format.
  * @param head.stops - Where its syntax ends the arguments' text (see `CallHead.stops`).
+ * @param head.writer - The writer of arguments not written as JSON (see `CallHead.writer`).
  * @param index - The call's index in the stream.
  * @param ids - The stream's id pool.
  * @param maxDepth - Nesting limit for the writer.
@@ -116,6 +117,7 @@ export function startCall(
     rawStart: number;
     ends: readonly string[];
     stops?: readonly string[] | undefined;
+    writer?: CallArgumentsWriter | undefined;
   },
   index: number,
   ids: IdPool,
@@ -131,7 +133,7 @@ export function startCall(
     name: head.name,
     format: head.format,
     start: head.start,
-    writer: createCallArgumentsWriter(maxDepth, head.stops),
+    writer: head.writer ?? createCallArgumentsWriter(maxDepth, head.stops),
     raw: head.raw,
     rawStart: head.rawStart,
     ends: head.ends,

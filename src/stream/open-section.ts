@@ -190,10 +190,11 @@ class OpenSection implements SectionState {
     else this.held.appendUnit(unit, delta);
     if (this.narrowing) this.narrow(delta);
     if (this.started !== undefined) return extendCall(this.started, delta, unit);
-    // A head ends at the `{` opening its arguments, and a head or a refusal, once read, stays
-    // (see `Format.readCallHead`): a delta without a `{` can at most make a refusal readable,
-    // which sends nothing, so the head is not read again on it (each read rereads the text).
-    if (delta.includes('{')) this.tryHead(out);
+    // A head ends at the `{` opening its arguments (or the `>` closing a `<function=NAME>` tag),
+    // and a head or a refusal, once read, stays (see `Format.readCallHead`): a delta without
+    // either can at most make a refusal readable, which sends nothing, so the head is not read
+    // again on it (each read rereads the text).
+    if (delta.includes('{') || delta.includes('>')) this.tryHead(out);
     return undefined;
   }
 
@@ -448,6 +449,7 @@ class OpenSection implements SectionState {
         rawStart: head.argumentsStart,
         ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
         stops: head.stops,
+        writer: head.writer?.(engine.settings.tools),
       },
       counters.index,
       setup.ids,

@@ -260,10 +260,11 @@ describe('limits', () => {
   );
 
   it.each(['auto', 'qwen3_coder'] as const)(
-    'should not throw on one section with 190,000 unreadable parameters in %s mode',
+    'should not throw on one section with 190,000 unreadable functions in %s mode',
     (mode) => {
-      // More issues than a spread can pass as arguments (V8 stops near 120,000).
-      const text = `<tool_call>\n<function=f>\n${'<parameter='.repeat(190_000)}`;
+      // More issues than a spread can pass as arguments (V8 stops near 120,000): each function
+      // without a name is one (a named function is one refused call, however broken inside).
+      const text = `<tool_call>\n${'<function=>'.repeat(190_000)}`;
       const result = parse(mode, text);
       // Every one was read (the gate saw them all); the list keeps maxIssues and counts the rest.
       expect(codes(result)).toEqual(['malformed-tool-call', 'too-many-issues']);

@@ -33,12 +33,17 @@ function firstItem(
 }
 
 /**
- * The syntaxes whose head is read inside a JSON call object (`{"name": "f", "arguments": {`): the
- * object may still be refused whole (a key written twice), leaving no call. The others read the
- * name outside the arguments, so their first call always comes back (refused as malformed when its
- * arguments cannot be read).
+ * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
+ * between qwen3_coder's or seed_oss's functions makes the section malformed. The others give their first call
+ * back, refused as malformed when what follows the head cannot be read.
  */
-const REFUSED_WHOLE: ReadonlySet<string> = new Set(['hermes', 'longcat']);
+const REFUSED_WHOLE: ReadonlySet<string> = new Set(['qwen3_coder', 'seed_oss']);
+
+/** A head as compared: its writer (made afresh at each read) stands as whether it has one. */
+function comparable(head: CallHead | 'wait' | undefined): unknown {
+  if (typeof head !== 'object' || head.writer === undefined) return head;
+  return { ...head, writer: 'a writer' };
+}
 
 function read(format: Format, text: string, start: number): Section | undefined {
   const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
@@ -65,18 +70,26 @@ function checkHeads(format: Format, text: string): number {
         if (settled === 'wait') {
           settled = answer;
           settledAt = end;
-        } else expect(answer, `${where}, prefix ${end} (settled at ${settledAt})`).toEqual(settled);
+        } else {
+          expect(comparable(answer), `${where}, prefix ${end} (settled at ${settledAt})`).toEqual(
+            comparable(settled),
+          );
+        }
       }
       if (settled === 'wait') continue;
-      expect(readHead(text, at), `${where}, whole text`).toEqual(settled);
+      expect(comparable(readHead(text, at)), `${where}, whole text`).toEqual(comparable(settled));
       if (settled === undefined) continue;
       heads += 1;
-      expect(text.charAt(settled.argumentsStart), where).toBe('{');
+      // A JSON head ends at the arguments' `{`; a tag head (`<function=NAME>`) just past its `>`.
+      if (settled.writer === undefined)
+        expect(text.charAt(settled.argumentsStart), where).toBe('{');
+      else expect(text.charAt(settled.argumentsStart - 1), where).toBe('>');
       const section = read(format, text, at);
       expect(section, `${where}: a head, and no section`).toBeDefined();
-      expect(settled.argumentsStart, `${where}: a head past the section`).toBeLessThan(
-        (section as Section).end,
-      );
+      // The head's last unit (the `{`, or the tag's `>`) lies inside the section.
+      const headEnd =
+        settled.writer === undefined ? settled.argumentsStart : settled.argumentsStart - 1;
+      expect(headEnd, `${where}: a head past the section`).toBeLessThan((section as Section).end);
       const first = firstItem(section as Section);
       if (first === 'issue' && REFUSED_WHOLE.has(format.id)) continue;
       expect(first, where).toEqual({ name: settled.name, id: settled.id });
@@ -128,6 +141,9 @@ const PIECES = [
   ...[' ', '\n', '<', '<|', '<｜', '{', '}', '"', ',', ':', '.', 'x', 'Sure, let me check. '],
   ...['{"city": "Oslo"}', '{"a": "<|tool_call_end|>"}', '{"a": "<｜tool▁call▁end｜>"}'],
   ...['{"a": 1} junk', '{"a": 1}{"b": 2}', '[1]', '"s"', '{"a": "', "{'a': 1}", '{"a":1,"a":2}'],
+  ...['<function=get_weather>', '<function=', '<parameter=city>', '<parameter=', '</parameter>'],
+  ...['<seed:tool_call>', '</seed:tool_call>', '<seed:think>', '</seed:think>'],
+  ...['</function>', '>', ' get_weather >', 'Oslo', '\r\n', '<function=f\n>', '<parameter=>'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -140,6 +156,8 @@ const LEADS = [
   '</longcat_tool_call>',
   'get_weather[ARGS]',
   'get_weather[CALL_ID]a1[ARGS]',
+  '\n<function=get_weather>\n',
+  '<function=get_weather>',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -151,6 +169,8 @@ const ARGUMENTS = [
   '{"a": "<|tool_call_end|>"}',
   '{"a": "<｜tool▁call▁end｜>"}',
   '{"a": ]}',
+  '<parameter=city>\nOslo\n</parameter>\n</function>',
+  '<parameter=city>Oslo</function>junk',
 ];
 
 describe('Format.readCallHead', () => {
@@ -162,6 +182,8 @@ describe('Format.readCallHead', () => {
       'kimi_k2',
       'longcat',
       'mistral',
+      'qwen3_coder',
+      'seed_oss',
     ]);
   });
 

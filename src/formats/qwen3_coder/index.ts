@@ -4,7 +4,8 @@
  */
 import { parse } from '../../generated/qwen3_coder.js';
 import type { Format } from '../format.js';
-import { firstUnitAfter } from '../shared/blanks.js';
+import { firstUnitAfter, skipBlanks } from '../shared/blanks.js';
+import { readXmlFunctionHead } from '../shared/xml-function-head.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Qwen3CoderNode } from './ast.js';
 import { lowerQwen3Coder } from './lower.js';
@@ -38,6 +39,13 @@ export const qwen3_coder: Format = {
   // <function=...> gets none: it usually ends at </function> with no </tool_call> to come, and a
   // stream decides it once text follows, rather than waiting for an end marker until the end.
   endMarkers: { [TOOL_CALL_OPEN]: ['</tool_call>'] },
+  // The first function of a <tool_call> starts at its tag; a bare <function=...> is trusted only
+  // once it proves clean, so it comes whole.
+  readCallHead(text, start) {
+    if (!text.startsWith(TOOL_CALL_OPEN, start)) return undefined;
+    const at = skipBlanks(text, start + TOOL_CALL_OPEN.length);
+    return readXmlFunctionHead(text, at, 'own-lines');
+  },
 };
 
 /** Whether the first unit after `<tool_call>` is `<` (or the output ends there): this syntax's tags. */

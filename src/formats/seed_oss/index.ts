@@ -4,7 +4,9 @@
  */
 import { parse } from '../../generated/seed_oss.js';
 import type { Format } from '../format.js';
+import { skipBlanks } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
+import { readXmlFunctionHead } from '../shared/xml-function-head.js';
 import type { SeedOssNode } from './ast.js';
 import { lowerSeedOss } from './lower.js';
 
@@ -26,4 +28,13 @@ export const seed_oss: Format = {
     '<seed:tool_call>': ['</seed:tool_call>'],
     '<seed:think>': ['</seed:think>'],
   },
+  // The first function of a <seed:tool_call> starts at its tag (blank text before it is allowed;
+  // other text makes the section malformed, and then no head is read).
+  readCallHead(text, start) {
+    if (!text.startsWith(TOOL_CALL_OPEN, start)) return undefined;
+    const at = skipBlanks(text, start + TOOL_CALL_OPEN.length);
+    return readXmlFunctionHead(text, at, 'verbatim');
+  },
 };
+
+const TOOL_CALL_OPEN = '<seed:tool_call>';

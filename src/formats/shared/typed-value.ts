@@ -89,6 +89,25 @@ export function typeBySchema(raw: string, schema: Schema): TypedValue {
 }
 
 /**
+ * Whether {@link typeBySchema} keeps any text as written under this schema: it lists no values
+ * and allows no type other than `string` (or none at all). A stream writes such a value while it
+ * is written; any other waits until the value is whole.
+ *
+ * @param schema - The parameter's schema.
+ * @returns True when the value is the text, whatever it is.
+ * @example
+ * ```ts
+ * takesTextAsWritten({ type: 'string' }); // true
+ * takesTextAsWritten({ type: ['string', 'integer'] }); // false
+ * ```
+ */
+export function takesTextAsWritten(schema: Schema): boolean {
+  if (listedValues(schema) !== undefined) return false;
+  const types = schemaTypes(schema);
+  return READING_ORDER.every((type) => !types.has(type));
+}
+
+/**
  * Most significant digits a decimal may have and still be read exactly: any decimal of at most
  * 15 significant digits survives the trip through a double (DBL_DIG).
  */

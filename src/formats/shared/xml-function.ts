@@ -8,7 +8,7 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import type { XmlFunction, XmlParameter } from './xml-function-ast.js';
 import { setOwn } from './own-property.js';
-import { parameterSchema, typeBySchema } from './typed-value.js';
+import { parameterSchema, typeBySchema, type TypedValue } from './typed-value.js';
 import { implied, incomplete, malformed } from './issues.js';
 
 /** How a syntax writes its values between the parameter tags. */
@@ -37,9 +37,9 @@ export interface LoweredFunction {
 /**
  * Lowers one function to a call. Values are text; with a schema for the parameter they are typed
  * by it (`schema-typed-value` repair), without one they stay strings (vLLM's convention for both
- * syntaxes). A function cut off by the end of the output gives an incomplete call; a nameless
- * one, a parameter without a name or non-blank text between parameters gives no call and a
- * `malformed-tool-call` issue (fail closed).
+ * syntaxes). A function cut off by the end of the output gives an incomplete call; a nameless one
+ * gives no call and a `malformed-tool-call` issue; a parameter without a name or non-blank text
+ * between parameters gives the call, named, refused as `malformed` by one issue (fail closed).
  *
  * @param node - The function's AST.
  * @param context - The output, schemas and limits.
@@ -89,7 +89,27 @@ export function lowerXmlFunction(
       })
       .exhaustive();
   }
-  if (problems.length > 0) return { issues: problems };
+  // Named and opened, the function is refused by its name: a stream may have announced the call
+  // from `<function=NAME>`, and the section's first call must still be that one. One refusal,
+  // naming its first problem and counting the others, whatever the model wrote wrong in it.
+  if (problems.length > 0) {
+    const first = problems[0] as Issue;
+    const more = problems.length - 1;
+    const issue =
+      more === 0
+        ? first
+        : { ...first, message: `${first.message} (and ${more} more problems in "${name}")` };
+    const refused: RawCall = {
+      name,
+      arguments: {},
+      format: source.format,
+      span: source.span,
+      repairs,
+      complete,
+      malformed: issue,
+    };
+    return { call: refused, issues: [issue] };
+  }
   // One literal in RawCall's field order: a spread gave the call a shape of its own, slower to
   // read downstream (see arguments-payload.ts).
   const call: RawCall = {
@@ -112,17 +132,35 @@ function readValue(
   layout: XmlValueLayout,
   repairs: Repair[],
 ): unknown {
-  const raw =
-    layout === 'own-lines' ? stripLayoutNewlines(parameter.value.text) : parameter.value.text;
   // A value cut off by the end of the output is kept as written: the call is not executable.
-  if (parameter.close === 'cut') return raw;
-  const schema = parameterSchema(context.tools, tool, key);
-  if (schema === undefined) return raw;
-  const typed = typeBySchema(raw, schema);
+  const schema = parameter.close === 'cut' ? undefined : parameterSchema(context.tools, tool, key);
+  const typed = readParameterValue(parameter.value.text, layout, schema);
   if (typed.converted) {
     repairs.push({ kind: 'schema-typed-value', offset: parameter.value.start, detail: key });
   }
   return typed.value;
+}
+
+/**
+ * A parameter's value as the call holds it: its text without the layout, typed by its schema
+ * when it has one. A stream writing the arguments as they come types a value the same way.
+ *
+ * @param text - The text between the parameter's tags.
+ * @param layout - How the syntax writes values.
+ * @param schema - The parameter's schema, if any.
+ * @returns The value, and whether the schema converted it.
+ * @example
+ * ```ts
+ * readParameterValue('\n5\n', 'own-lines', { type: 'integer' }); // { value: 5, converted: true }
+ * ```
+ */
+export function readParameterValue(
+  text: string,
+  layout: XmlValueLayout,
+  schema: Record<string, unknown> | undefined,
+): TypedValue {
+  const raw = layout === 'own-lines' ? stripLayoutNewlines(text) : text;
+  return schema === undefined ? { value: raw, converted: false } : typeBySchema(raw, schema);
 }
 
 /** Drops one newline after the open tag and one before the close tag, nothing else. */
