@@ -34,10 +34,11 @@ function firstItem(
 
 /**
  * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
- * between qwen3_coder's or seed_oss's functions makes the section malformed. The others give their first call
+ * between qwen3_coder's or seed_oss's functions, or between glm45's pairs, makes the section
+ * malformed. The others give their first call
  * back, refused as malformed when what follows the head cannot be read.
  */
-const REFUSED_WHOLE: ReadonlySet<string> = new Set(['qwen3_coder', 'seed_oss']);
+const REFUSED_WHOLE: ReadonlySet<string> = new Set(['qwen3_coder', 'seed_oss', 'glm45']);
 
 /** A head as compared: its writer (made afresh at each read) stands as whether it has one. */
 function comparable(head: CallHead | 'wait' | undefined): unknown {
@@ -80,13 +81,14 @@ function checkHeads(format: Format, text: string): number {
       expect(comparable(readHead(text, at)), `${where}, whole text`).toEqual(comparable(settled));
       if (settled === undefined) continue;
       heads += 1;
-      // A JSON head ends at the arguments' `{`; a tag head (`<function=NAME>`) just past its `>`.
-      if (settled.writer === undefined)
+      // A JSON head ends at the arguments' `{`; a head with its own writer (`<function=NAME>`,
+      // glm45's name) just before the text that writer reads.
+      if (settled.writer === undefined) {
         expect(text.charAt(settled.argumentsStart), where).toBe('{');
-      else expect(text.charAt(settled.argumentsStart - 1), where).toBe('>');
+      }
       const section = read(format, text, at);
       expect(section, `${where}: a head, and no section`).toBeDefined();
-      // The head's last unit (the `{`, or the tag's `>`) lies inside the section.
+      // The head's last unit (the `{`, or the one before a writer's text) lies inside the section.
       const headEnd =
         settled.writer === undefined ? settled.argumentsStart : settled.argumentsStart - 1;
       expect(headEnd, `${where}: a head past the section`).toBeLessThan((section as Section).end);
@@ -143,6 +145,7 @@ const PIECES = [
   ...['{"a": 1} junk', '{"a": 1}{"b": 2}', '[1]', '"s"', '{"a": "', "{'a': 1}", '{"a":1,"a":2}'],
   ...['<function=get_weather>', '<function=', '<parameter=city>', '<parameter=', '</parameter>'],
   ...['<seed:tool_call>', '</seed:tool_call>', '<seed:think>', '</seed:think>'],
+  ...['<arg_key>', '</arg_key>', '<arg_value>', '</arg_value>', '\\n', '\\', 'get_weather\n'],
   ...['</function>', '>', ' get_weather >', 'Oslo', '\r\n', '<function=f\n>', '<parameter=>'],
 ];
 
@@ -158,6 +161,8 @@ const LEADS = [
   'get_weather[CALL_ID]a1[ARGS]',
   '\n<function=get_weather>\n',
   '<function=get_weather>',
+  'get_weather\n<arg_key>',
+  'get_weather\\n<arg_key>',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -171,6 +176,7 @@ const ARGUMENTS = [
   '{"a": ]}',
   '<parameter=city>\nOslo\n</parameter>\n</function>',
   '<parameter=city>Oslo</function>junk',
+  'city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>',
 ];
 
 describe('Format.readCallHead', () => {
@@ -178,6 +184,7 @@ describe('Format.readCallHead', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
       'deepseek_v3',
       'deepseek_v31',
+      'glm45',
       'hermes',
       'kimi_k2',
       'longcat',

@@ -8,6 +8,7 @@ import { firstUnitAfter } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Glm45Section } from './ast.js';
 import { lowerGlm45 } from './lower.js';
+import { readGlmHead } from './head.js';
 import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
 
 /** The glm45 format. */
@@ -27,6 +28,8 @@ export const glm45: Format = {
   },
   // Keys, values and stray text are raw text that stops at </tool_call>, which closes the section.
   endMarkers: ['</tool_call>'],
+  // The call starts at its first <arg_key>, its values streamed as they are written.
+  readCallHead: readGlmHead,
 };
 
 /** Whether the first unit after the tag opens JSON (`{`, `[` or `"`): hermes' or granite's call. */

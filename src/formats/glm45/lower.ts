@@ -60,7 +60,7 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
             setOwn(
               parameters,
               key,
-              readGlmValue(value.text, value.start, name, key, context, repairs),
+              readGlmValue(value.text, value.start, name, key, context.tools, repairs),
             );
           })
           .exhaustive();

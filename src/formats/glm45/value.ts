@@ -16,12 +16,12 @@ import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
  * @param offset - Where the value starts, for repairs.
  * @param tool - The tool name the model wrote.
  * @param key - The argument name.
- * @param context - The output and the tool schemas.
+ * @param tools - The parser's schemas by tool name.
  * @param repairs - Receives the repairs made.
  * @returns The typed value.
  * @example
  * ```ts
- * readGlmValue(' 42 ', 30, 'set_limit', 'max', context, repairs); // 42
+ * readGlmValue(' 42 ', 30, 'set_limit', 'max', context.tools, repairs); // 42
  * ```
  */
 export function readGlmValue(
@@ -29,11 +29,11 @@ export function readGlmValue(
   offset: number,
   tool: string,
   key: string,
-  context: FormatContext,
+  tools: FormatContext['tools'],
   repairs: Repair[],
 ): unknown {
   const text = raw.trim();
-  const schema = parameterSchema(context.tools, tool, key);
+  const schema = parameterSchema(tools, tool, key);
   if (schema === undefined) {
     if (!mayBeJson(text)) return text;
     const decoded = parseJson(text, { strict: true });

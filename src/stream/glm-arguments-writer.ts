@@ -1,0 +1,338 @@
+/**
+ * The arguments of a glm45 call as canonical JSON while the model writes them:
+ * `<arg_key>KEY</arg_key><arg_value>VALUE</arg_value>` becomes `"KEY":VALUE`, the text
+ * `JSON.stringify` gives of the call's arguments once the grammar has read the section
+ * (`grammar/glm45.peggy`, values read by `readGlmValue`). A value is trimmed; one the lowering
+ * keeps as text (its schema takes only text, or, without a schema, its first unit cannot open
+ * JSON) streams as it is written, its blanks held until text follows them; any other is written
+ * once it closes, read exactly as the lowering reads it.
+ *
+ * Text the grammar reads as a malformed call (junk between pairs, a key not closed or empty, a
+ * key with no value) stalls the writer: the call is rejected whatever was sent.
+ */
+import type { FormatContext } from '../formats/format.js';
+import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
+import { readGlmValue } from '../formats/glm45/value.js';
+import type { CallArgumentsWriter, JsonWriterState } from './json-writer.js';
+import {
+  isPlainUnit,
+  isTrimmedUnit,
+  matchTag,
+  NOT_A_TAG,
+  stringText,
+  TAG_GOES_ON,
+} from './tag-text.js';
+
+// What the writer reads.
+const BETWEEN = 0; // separators between pairs, then a tag
+const TAG = 1; // a `<` read where a tag may start, more of it in `tag`
+const KEY = 2; // a key, up to `</arg_key>`
+const AFTER_KEY = 3; // separators, then `<arg_value>`
+const VALUE = 4; // a value, up to `</arg_value>`
+const DONE = 5;
+const STALLED = 6;
+
+// What a tag does.
+const KEY_OPEN = 0;
+const KEY_CLOSE = 1;
+const VALUE_OPEN = 2;
+const VALUE_CLOSE = 3;
+const END = 4; // the call ends (`</tool_call>`, or the next `<tool_call>`)
+const BROKEN = 5; // a tag the grammar reads as a malformed call there
+
+/** The tags each place stops at (the grammar's `Stray`, `KeyStop`, `Value` and `ValueText`). */
+const TAGS_BETWEEN: readonly (readonly [string, number])[] = [
+  ['<arg_key>', KEY_OPEN],
+  ['</tool_call>', END],
+  ['<tool_call>', END],
+];
+const TAGS_IN_KEY: readonly (readonly [string, number])[] = [
+  ['</arg_key>', KEY_CLOSE],
+  ['<arg_key>', BROKEN],
+  ['<arg_value>', BROKEN],
+  ['</tool_call>', BROKEN],
+  ['<tool_call>', BROKEN],
+];
+const TAGS_AFTER_KEY: readonly (readonly [string, number])[] = [['<arg_value>', VALUE_OPEN]];
+const TAGS_IN_VALUE: readonly (readonly [string, number])[] = [
+  ['</arg_value>', VALUE_CLOSE],
+  ['</tool_call>', END],
+];
+
+// How a value is written.
+const UNDECIDED = 0; // no schema, no text yet: its first unit says whether it may be JSON
+const AS_TEXT = 1; // streamed as a string
+const WHOLE = 2; // kept until it closes
+
+const LESS_THAN = 0x3c;
+const BACKSLASH = 0x5c;
+
+/**
+ * Creates the writer of a glm45 call's arguments, fed the text from its first `<arg_key>` on.
+ *
+ * @param tools - The parser's schemas by tool name (values are typed by them).
+ * @param tool - The call's name.
+ * @returns The writer.
+ * @example
+ * ```ts
+ * const writer = createGlmArgumentsWriter(undefined, 'get_weather');
+ * writer.write('<arg_key>city</arg_key>\n<arg_value>Par'); // '{"city":"Par'
+ * writer.write('is</arg_value>\n</tool_call>'); // 'is"}'
+ * ```
+ */
+export function createGlmArgumentsWriter(
+  tools: FormatContext['tools'],
+  tool: string,
+): CallArgumentsWriter {
+  return new GlmArgumentsWriter(tools, tool);
+}
+
+class GlmArgumentsWriter implements CallArgumentsWriter {
+  // What was sent is never the raw text: the stream keeps its own copy.
+  readonly verbatim = false;
+  readonly plainKeys = false;
+  private mode = BETWEEN;
+  // The mode a tag being read started in, and its units so far.
+  private tagFrom = BETWEEN;
+  private tag = '';
+  // A `\` read between pairs or after a key: only a literal `\n` separator may follow.
+  private backslash = false;
+  private key = '';
+  private pairs = 0;
+  private valueMode = AS_TEXT;
+  private raw = '';
+  // Streamed values: the blanks held at the end, and a held high surrogate.
+  private trailing = '';
+  private high = '';
+  private started = false;
+  private out = '';
+
+  constructor(
+    private readonly tools: FormatContext['tools'],
+    private readonly tool: string,
+  ) {}
+
+  get state(): JsonWriterState {
+    return this.mode === DONE ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
+  }
+
+  writeUnit(unit: number, char: string): string {
+    if (
+      this.mode === VALUE &&
+      this.valueMode === AS_TEXT &&
+      this.started &&
+      this.trailing === '' &&
+      this.high === '' &&
+      unit !== LESS_THAN &&
+      isPlainUnit(unit) &&
+      !isTrimmedUnit(unit)
+    ) {
+      // The usual unit of a long text value: written as it is.
+      return char;
+    }
+    this.out = '';
+    this.read(unit, char);
+    return this.out;
+  }
+
+  write(text: string): string {
+    this.out = '';
+    for (let index = 0; index < text.length && this.mode < DONE; index += 1) {
+      this.read(text.charCodeAt(index), text[index] as string);
+    }
+    return this.out;
+  }
+
+  private read(unit: number, char: string): void {
+    switch (this.mode) {
+      case BETWEEN:
+      case AFTER_KEY:
+        this.separator(unit, char);
+        return;
+      case TAG:
+        this.readTag(char);
+        return;
+      case KEY:
+        if (unit === LESS_THAN) this.startTag(KEY);
+        else this.key += char;
+        return;
+      case VALUE:
+        if (unit === LESS_THAN) this.startTag(VALUE);
+        else this.content(unit, char);
+        return;
+      default:
+    }
+  }
+
+  /**
+   * Between pairs: blank text or literal `\n` (the grammar's `Stray`, blank once its `\n`s are
+   * dropped and it is trimmed). After a key: the `Separator` before `<arg_value>` only.
+   */
+  private separator(unit: number, char: string): void {
+    if (this.backslash) {
+      this.backslash = false;
+      if (char !== 'n') this.mode = STALLED;
+      return;
+    }
+    if (unit === LESS_THAN) this.startTag(this.mode);
+    else if (unit === BACKSLASH) this.backslash = true;
+    else if (this.mode === BETWEEN ? !isTrimmedUnit(unit) : !isSeparatorBlank(unit)) {
+      this.mode = STALLED;
+    }
+  }
+
+  private startTag(from: number): void {
+    this.mode = TAG;
+    this.tagFrom = from;
+    this.tag = '<';
+  }
+
+  private readTag(char: string): void {
+    const tag = this.tag + char;
+    const action = matchTag(tag, tagsIn(this.tagFrom));
+    if (action === TAG_GOES_ON) {
+      this.tag = tag;
+      return;
+    }
+    this.tag = '';
+    this.mode = this.tagFrom;
+    if (action !== NOT_A_TAG) {
+      this.endTag(action);
+      return;
+    }
+    if (this.mode === BETWEEN || this.mode === AFTER_KEY) {
+      // Junk between pairs, or no value after a key: the call is malformed.
+      this.mode = STALLED;
+      return;
+    }
+    // Key or value text after all: the `<`, then the rest read again (it may start a tag).
+    if (this.mode === KEY) this.key += '<';
+    else this.content(LESS_THAN, '<');
+    for (let index = 1; index < tag.length && this.mode === this.tagFrom; index += 1) {
+      this.read(tag.charCodeAt(index), tag[index] as string);
+    }
+  }
+
+  private endTag(action: number): void {
+    switch (action) {
+      case KEY_OPEN:
+        this.mode = KEY;
+        this.key = '';
+        return;
+      case KEY_CLOSE:
+        this.key = this.key.trim();
+        this.mode = this.key === '' ? STALLED : AFTER_KEY;
+        return;
+      case VALUE_OPEN:
+        this.openValue();
+        return;
+      case VALUE_CLOSE:
+        this.closeValue();
+        this.mode = BETWEEN;
+        return;
+      case END:
+        if (this.tagFrom === VALUE) this.closeValue();
+        this.out += this.pairs === 0 ? '{}' : '}';
+        this.mode = DONE;
+        return;
+      default:
+        this.mode = STALLED;
+    }
+  }
+
+  private openValue(): void {
+    const schema = parameterSchema(this.tools, this.tool, this.key);
+    this.valueMode =
+      schema === undefined ? UNDECIDED : takesTextAsWritten(schema) ? AS_TEXT : WHOLE;
+    this.out += `${this.pairs === 0 ? '{' : ','}${JSON.stringify(this.key)}:`;
+    if (this.valueMode === AS_TEXT) this.out += '"';
+    this.pairs += 1;
+    this.mode = VALUE;
+    this.raw = '';
+    this.trailing = '';
+    this.high = '';
+    this.started = false;
+  }
+
+  /** One unit of a value's text. */
+  private content(unit: number, char: string): void {
+    if (this.valueMode === UNDECIDED) {
+      this.raw += char;
+      if (isTrimmedUnit(unit)) return;
+      // Without a schema, text that may be JSON is decoded (`3`, `[1]`, `true`): kept whole.
+      if (mayOpenJson(unit)) {
+        this.valueMode = WHOLE;
+        return;
+      }
+      this.valueMode = AS_TEXT;
+      this.out += '"';
+    } else if (this.valueMode === WHOLE) {
+      this.raw += char;
+      return;
+    }
+    if (!this.started) {
+      // Blanks before the text are trimmed.
+      if (isTrimmedUnit(unit)) return;
+      this.started = true;
+    }
+    if (this.high !== '') {
+      const high = this.high;
+      this.high = '';
+      if (unit >= 0xdc00 && unit <= 0xdfff) {
+        this.out += stringText(high + char);
+        return;
+      }
+      this.out += stringText(high);
+    }
+    // Blanks wait for text after them: at the value's end they are trimmed.
+    if (isTrimmedUnit(unit)) {
+      this.trailing += char;
+      return;
+    }
+    if (this.trailing !== '') {
+      this.out += stringText(this.trailing);
+      this.trailing = '';
+    }
+    if (unit >= 0xd800 && unit <= 0xdbff) this.high = char;
+    else this.out += stringText(char);
+  }
+
+  /** The value ended: held blanks dropped, or the whole value read as the lowering reads it. */
+  private closeValue(): void {
+    if (this.valueMode === AS_TEXT) {
+      if (this.high !== '') this.out += stringText(this.high);
+      this.out += '"';
+      return;
+    }
+    const value = readGlmValue(this.raw, 0, this.tool, this.key, this.tools, []);
+    this.out += JSON.stringify(value);
+    this.raw = '';
+  }
+}
+
+/** The tags a tag read from `mode` may be. */
+function tagsIn(mode: number): readonly (readonly [string, number])[] {
+  if (mode === BETWEEN) return TAGS_BETWEEN;
+  if (mode === KEY) return TAGS_IN_KEY;
+  return mode === AFTER_KEY ? TAGS_AFTER_KEY : TAGS_IN_VALUE;
+}
+
+/** The grammar's `Separator` blanks: space, tab, CR, LF. */
+function isSeparatorBlank(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09 || unit === 0x0d || unit === 0x0a;
+}
+
+/** Whether a value's first unit may open JSON the lowering decodes without a schema. */
+function mayOpenJson(unit: number): boolean {
+  // `{`, `[`, `"`, `-`, a digit; `t`, `f`, `n` may open true, false, null.
+  return (
+    unit === 0x7b ||
+    unit === 0x5b ||
+    unit === 0x22 ||
+    unit === 0x2d ||
+    (unit >= 0x30 && unit <= 0x39) ||
+    unit === 0x74 ||
+    unit === 0x66 ||
+    unit === 0x6e
+  );
+}
