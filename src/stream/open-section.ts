@@ -190,12 +190,22 @@ class OpenSection implements SectionState {
     else this.held.appendUnit(unit, delta);
     if (this.narrowing) this.narrow(delta);
     if (this.started !== undefined) return extendCall(this.started, delta, unit);
-    // A head ends at the `{` opening its arguments (or the `>` closing a `<function=NAME>` tag),
-    // and a head or a refusal, once read, stays (see `Format.readCallHead`): a delta without
-    // either can at most make a refusal readable, which sends nothing, so the head is not read
-    // again on it (each read rereads the text).
-    if (delta.includes('{') || delta.includes('>')) this.tryHead(out);
+    // Out of line: the per-unit path above stays small enough for V8 to inline into the push.
+    this.headMayEnd(delta, out);
     return undefined;
+  }
+
+  /**
+   * Reads the head again where a delta may have completed it. A head ends at the `{` opening its
+   * arguments or at a tag's `>` (`<function=NAME>`, glm45's `<arg_key>`), and a head or a
+   * refusal, once read, stays (see `Format.readCallHead`): a delta without either can at most
+   * make a refusal readable, which sends nothing, so the head is not read again on it (each read
+   * rereads the text).
+   */
+  private headMayEnd(delta: string, out: StreamEvent[]): void {
+    if (this.headState === 'wait' && (delta.includes('{') || delta.includes('>'))) {
+      this.tryHead(out);
+    }
   }
 
   due(): boolean {
