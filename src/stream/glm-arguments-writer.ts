@@ -13,24 +13,24 @@
 import type { FormatContext } from '../formats/format.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
 import { readGlmValue } from '../formats/glm45/value.js';
-import type { CallArgumentsWriter, JsonWriterState } from './json-writer.js';
+import type { CallArgumentsWriter } from './json-writer.js';
 import {
   isPlainUnit,
   isTrimmedUnit,
-  matchTag,
   NOT_A_TAG,
+  READING_TAG,
+  STALLED,
   stringText,
   TAG_GOES_ON,
+  TaggedTextWriter,
+  WRITTEN,
 } from './tag-text.js';
 
 // What the writer reads.
 const BETWEEN = 0; // separators between pairs, then a tag
-const TAG = 1; // a `<` read where a tag may start, more of it in `tag`
-const KEY = 2; // a key, up to `</arg_key>`
-const AFTER_KEY = 3; // separators, then `<arg_value>`
-const VALUE = 4; // a value, up to `</arg_value>`
-const DONE = 5;
-const STALLED = 6;
+const KEY = 1; // a key, up to `</arg_key>`
+const AFTER_KEY = 2; // separators, then `<arg_value>`
+const VALUE = 3; // a value, up to `</arg_value>`
 
 // What a tag does.
 const KEY_OPEN = 0;
@@ -87,37 +87,27 @@ export function createGlmArgumentsWriter(
   return new GlmArgumentsWriter(tools, tool);
 }
 
-class GlmArgumentsWriter implements CallArgumentsWriter {
-  // What was sent is never the raw text: the stream keeps its own copy.
-  readonly verbatim = false;
-  readonly plainKeys = false;
-  private mode = BETWEEN;
-  // The mode a tag being read started in, and its units so far.
-  private tagFrom = BETWEEN;
-  private tag = '';
+class GlmArgumentsWriter extends TaggedTextWriter {
   // A `\` read between pairs or after a key: only a literal `\n` separator may follow.
   private backslash = false;
   private key = '';
   private pairs = 0;
   private valueMode = AS_TEXT;
   private raw = '';
-  // Streamed values: the blanks held at the end, and a held high surrogate.
-  private trailing = '';
-  private high = '';
+  // Streamed values: whether their text has started (blanks before it are trimmed), and the
+  // blanks held at the end.
   private started = false;
-  private out = '';
+  private trailing = '';
 
   constructor(
     private readonly tools: FormatContext['tools'],
     private readonly tool: string,
-  ) {}
-
-  get state(): JsonWriterState {
-    return this.mode === DONE ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
+  ) {
+    super();
   }
 
-  writeUnit(unit: number, char: string): string {
-    if (
+  protected passesThrough(unit: number): boolean {
+    return (
       this.mode === VALUE &&
       this.valueMode === AS_TEXT &&
       this.started &&
@@ -126,31 +116,17 @@ class GlmArgumentsWriter implements CallArgumentsWriter {
       unit !== LESS_THAN &&
       isPlainUnit(unit) &&
       !isTrimmedUnit(unit)
-    ) {
-      // The usual unit of a long text value: written as it is.
-      return char;
-    }
-    this.out = '';
-    this.read(unit, char);
-    return this.out;
+    );
   }
 
-  write(text: string): string {
-    this.out = '';
-    for (let index = 0; index < text.length && this.mode < DONE; index += 1) {
-      this.read(text.charCodeAt(index), text[index] as string);
-    }
-    return this.out;
-  }
-
-  private read(unit: number, char: string): void {
+  protected read(unit: number, char: string): void {
     switch (this.mode) {
       case BETWEEN:
       case AFTER_KEY:
         this.separator(unit, char);
         return;
-      case TAG:
-        this.readTag(char);
+      case READING_TAG:
+        this.tagUnit(char);
         return;
       case KEY:
         if (unit === LESS_THAN) this.startTag(KEY);
@@ -181,21 +157,10 @@ class GlmArgumentsWriter implements CallArgumentsWriter {
     }
   }
 
-  private startTag(from: number): void {
-    this.mode = TAG;
-    this.tagFrom = from;
-    this.tag = '<';
-  }
-
-  private readTag(char: string): void {
-    const tag = this.tag + char;
-    const action = matchTag(tag, tagsIn(this.tagFrom));
-    if (action === TAG_GOES_ON) {
-      this.tag = tag;
-      return;
-    }
-    this.tag = '';
-    this.mode = this.tagFrom;
+  /** One more unit of a tag. */
+  private tagUnit(char: string): void {
+    const action = this.readTag(char, tagsIn(this.tagFrom));
+    if (action === TAG_GOES_ON) return;
     if (action !== NOT_A_TAG) {
       this.endTag(action);
       return;
@@ -205,7 +170,9 @@ class GlmArgumentsWriter implements CallArgumentsWriter {
       this.mode = STALLED;
       return;
     }
-    // Key or value text after all: the `<`, then the rest read again (it may start a tag).
+    // Key or value text after all: the `<`, then the rest read again (only its last unit may be
+    // a `<` starting another tag: every tag has its `<` first).
+    const tag = this.tag;
     if (this.mode === KEY) this.key += '<';
     else this.content(LESS_THAN, '<');
     for (let index = 1; index < tag.length && this.mode === this.tagFrom; index += 1) {
@@ -233,7 +200,7 @@ class GlmArgumentsWriter implements CallArgumentsWriter {
       case END:
         if (this.tagFrom === VALUE) this.closeValue();
         this.out += this.pairs === 0 ? '{}' : '}';
-        this.mode = DONE;
+        this.mode = WRITTEN;
         return;
       default:
         this.mode = STALLED;
@@ -275,15 +242,7 @@ class GlmArgumentsWriter implements CallArgumentsWriter {
       if (isTrimmedUnit(unit)) return;
       this.started = true;
     }
-    if (this.high !== '') {
-      const high = this.high;
-      this.high = '';
-      if (unit >= 0xdc00 && unit <= 0xdfff) {
-        this.out += stringText(high + char);
-        return;
-      }
-      this.out += stringText(high);
-    }
+    if (this.flushHigh(unit, char)) return;
     // Blanks wait for text after them: at the value's end they are trimmed.
     if (isTrimmedUnit(unit)) {
       this.trailing += char;
@@ -293,8 +252,7 @@ class GlmArgumentsWriter implements CallArgumentsWriter {
       this.out += stringText(this.trailing);
       this.trailing = '';
     }
-    if (unit >= 0xd800 && unit <= 0xdbff) this.high = char;
-    else this.out += stringText(char);
+    this.textUnit(unit, char);
   }
 
   /** The value ended: held blanks dropped, or the whole value read as the lowering reads it. */

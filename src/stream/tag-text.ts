@@ -3,6 +3,7 @@
  * `<arg_key>KEY</arg_key><arg_value>VALUE`): matching the tags a value or a gap stops at, and
  * writing value text as `JSON.stringify` writes it inside a string.
  */
+import type { CallArgumentsWriter, JsonWriterState } from './json-writer.js';
 
 /**
  * How far a tag read so far matches a syntax's tags.
@@ -77,4 +78,103 @@ export function isTrimmedUnit(unit: number): boolean {
     unit === 0x3000 ||
     unit === 0xfeff
   );
+}
+
+/** {@link TaggedTextWriter}'s mode while a tag is read (see `startTag`). */
+export const READING_TAG = 99;
+/** {@link TaggedTextWriter}'s mode once the arguments are whole. */
+export const WRITTEN = 100;
+/** {@link TaggedTextWriter}'s mode once the text is what the grammar reads as a malformed call. */
+export const STALLED = 101;
+
+/**
+ * What the writers of tagged arguments share: the writer's outward face (`state`, `write`,
+ * `writeUnit`), the text written by one call into them, and value text written as a JSON string
+ * with a high surrogate held until the unit after it. A subclass reads the syntax unit by unit
+ * (`read`) in modes of its own, below {@link WRITTEN}.
+ */
+export abstract class TaggedTextWriter implements CallArgumentsWriter {
+  // What was sent is never the raw text: the stream keeps its own copy.
+  readonly verbatim = false;
+  readonly plainKeys = false;
+  protected mode = 0;
+  // What the current `write` or `writeUnit` call gives.
+  protected out = '';
+  // A high surrogate of value text, held until the unit after it shows whether it is paired.
+  protected high = '';
+  // The mode a tag being read started in, and its text so far (from its `<`).
+  protected tagFrom = 0;
+  protected tag = '';
+
+  get state(): JsonWriterState {
+    return this.mode === WRITTEN ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
+  }
+
+  writeUnit(unit: number, char: string): string {
+    // The usual unit of a long text value is written as it is.
+    if (this.passesThrough(unit)) return char;
+    this.out = '';
+    this.read(unit, char);
+    return this.out;
+  }
+
+  write(text: string): string {
+    this.out = '';
+    for (let index = 0; index < text.length && this.mode < WRITTEN; index += 1) {
+      this.read(text.charCodeAt(index), text[index] as string);
+    }
+    return this.out;
+  }
+
+  /** Whether `unit`, read now, is written unchanged and changes nothing else. */
+  protected abstract passesThrough(unit: number): boolean;
+
+  /** Reads one unit (nothing once the mode is {@link WRITTEN} or {@link STALLED}). */
+  protected abstract read(unit: number, char: string): void;
+
+  /** Starts reading a tag at a `<` read in mode `from`. */
+  protected startTag(from: number): void {
+    this.mode = READING_TAG;
+    this.tagFrom = from;
+    this.tag = '<';
+  }
+
+  /**
+   * Reads one more unit of a tag, against the tags that may come where it started. Once the
+   * answer is known the mode is back to the one the tag started in, `tag` holding its text.
+   *
+   * @param char - The unit.
+   * @param tags - The tags that may come there, each with what it does.
+   * @returns What the tag does; {@link TAG_GOES_ON} while it may still become one;
+   * {@link NOT_A_TAG} when it is none (its text is then the caller's to read again).
+   */
+  protected readTag(char: string, tags: readonly (readonly [string, number])[]): number {
+    this.tag += char;
+    const action = matchTag(this.tag, tags);
+    if (action !== TAG_GOES_ON) this.mode = this.tagFrom;
+    return action;
+  }
+
+  /**
+   * Writes the high surrogate held before `unit`, with `unit` when it is its pair.
+   *
+   * @returns True when `unit` was written with it.
+   */
+  protected flushHigh(unit: number, char: string): boolean {
+    if (this.high === '') return false;
+    const high = this.high;
+    this.high = '';
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      this.out += stringText(high + char);
+      return true;
+    }
+    this.out += stringText(high);
+    return false;
+  }
+
+  /** Writes one unit of value text, holding a high surrogate. */
+  protected textUnit(unit: number, char: string): void {
+    if (unit >= 0xd800 && unit <= 0xdbff) this.high = char;
+    else this.out += stringText(char);
+  }
 }

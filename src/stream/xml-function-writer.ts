@@ -15,16 +15,22 @@
 import type { FormatContext } from '../formats/format.js';
 import { readParameterValue, type XmlValueLayout } from '../formats/shared/xml-function.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
-import type { CallArgumentsWriter, JsonWriterState } from './json-writer.js';
-import { isPlainUnit, matchTag, NOT_A_TAG, stringText, TAG_GOES_ON } from './tag-text.js';
+import type { CallArgumentsWriter } from './json-writer.js';
+import {
+  isPlainUnit,
+  NOT_A_TAG,
+  READING_TAG,
+  STALLED,
+  stringText,
+  TAG_GOES_ON,
+  TaggedTextWriter,
+  WRITTEN,
+} from './tag-text.js';
 
 // What the writer reads.
 const BETWEEN = 0; // blanks between parameters, then a tag
-const TAG = 1; // a `<` read where a tag may start, more of it in `tag`
-const KEY = 2; // the key of `<parameter=`, up to `>`
-const VALUE = 3; // a parameter's value
-const DONE = 4;
-const STALLED = 5;
+const KEY = 1; // the key of `<parameter=`, up to `>`
+const VALUE = 2; // a parameter's value
 
 // What a tag does.
 const OPEN = 0; // `<parameter=`: a parameter starts (closing the value before it)
@@ -79,63 +85,46 @@ export function createXmlFunctionWriter(
   return new XmlFunctionWriter(tools, tool, layout);
 }
 
-class XmlFunctionWriter implements CallArgumentsWriter {
-  // What was sent is never the raw text: the stream keeps its own copy.
-  readonly verbatim = false;
-  readonly plainKeys = false;
-  private mode = BETWEEN;
-  // The mode a tag being read started in (BETWEEN or VALUE), and its units so far.
-  private tagFrom = BETWEEN;
-  private tag = '';
+class XmlFunctionWriter extends TaggedTextWriter {
   private key = '';
   private parameters = 0;
   // The value being read: streamed as text, or kept whole until it ends to be typed.
   private asText = true;
   private raw = '';
   // Streamed values: how far the layout newline at the start is known (0 nothing read, 1 a CR
-  // read, 2 known), the newline held at the end (`''`, CR, LF or CRLF) and a held high surrogate.
+  // read, 2 known), and the newline held at the end (`''`, CR, LF or CRLF).
   private lead = 0;
   private trailing = '';
-  private high = '';
-  private out = '';
 
   constructor(
     private readonly tools: FormatContext['tools'],
     private readonly tool: string,
     private readonly layout: XmlValueLayout,
-  ) {}
-
-  get state(): JsonWriterState {
-    return this.mode === DONE ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
+  ) {
+    super();
   }
 
-  writeUnit(unit: number, char: string): string {
-    if (this.mode === VALUE && this.asText && unit !== LESS_THAN && isPlainUnit(unit)) {
-      // The usual unit of a long text value: written as it is.
-      if (this.trailing === '' && this.high === '' && this.lead === 2) return char;
-    }
-    this.out = '';
-    this.read(unit, char);
-    return this.out;
+  protected passesThrough(unit: number): boolean {
+    return (
+      this.mode === VALUE &&
+      this.asText &&
+      unit !== LESS_THAN &&
+      isPlainUnit(unit) &&
+      this.trailing === '' &&
+      this.high === '' &&
+      this.lead === 2
+    );
   }
 
-  write(text: string): string {
-    this.out = '';
-    for (let index = 0; index < text.length && this.mode < DONE; index += 1) {
-      this.read(text.charCodeAt(index), text[index] as string);
-    }
-    return this.out;
-  }
-
-  private read(unit: number, char: string): void {
+  protected read(unit: number, char: string): void {
     switch (this.mode) {
       case BETWEEN:
         if (unit === LESS_THAN) this.startTag(BETWEEN);
         // Text between parameters other than blank space makes the call malformed.
         else if (char.trim() !== '') this.mode = STALLED;
         return;
-      case TAG:
-        this.readTag(char);
+      case READING_TAG:
+        this.tagUnit(char);
         return;
       case KEY:
         this.readKey(unit, char);
@@ -148,20 +137,10 @@ class XmlFunctionWriter implements CallArgumentsWriter {
     }
   }
 
-  private startTag(from: number): void {
-    this.mode = TAG;
-    this.tagFrom = from;
-    this.tag = '<';
-  }
-
-  private readTag(char: string): void {
-    const tag = this.tag + char;
-    const action = matchTag(tag, this.tagFrom === VALUE ? VALUE_TAGS : BETWEEN_TAGS);
-    if (action === TAG_GOES_ON) {
-      this.tag = tag;
-      return;
-    }
-    this.tag = '';
+  /** One more unit of a tag started in BETWEEN or VALUE. */
+  private tagUnit(char: string): void {
+    const action = this.readTag(char, this.tagFrom === VALUE ? VALUE_TAGS : BETWEEN_TAGS);
+    if (action === TAG_GOES_ON) return;
     if (action !== NOT_A_TAG) {
       this.endTag(action);
       return;
@@ -171,8 +150,9 @@ class XmlFunctionWriter implements CallArgumentsWriter {
       this.mode = STALLED;
       return;
     }
-    // Value text after all: the `<`, then the rest read again (it may start a tag itself).
-    this.mode = VALUE;
+    // Value text after all: the `<`, then the rest read again (only its last unit may be a `<`
+    // starting another tag: every tag has its `<` first).
+    const tag = this.tag;
     this.content(LESS_THAN, '<');
     for (let index = 1; index < tag.length && this.mode === VALUE; index += 1) {
       this.read(tag.charCodeAt(index), tag[index] as string);
@@ -188,7 +168,7 @@ class XmlFunctionWriter implements CallArgumentsWriter {
       this.mode = BETWEEN;
     } else {
       this.out += this.parameters === 0 ? '{}' : '}';
-      this.mode = DONE;
+      this.mode = WRITTEN;
     }
   }
 
@@ -244,15 +224,7 @@ class XmlFunctionWriter implements CallArgumentsWriter {
         this.text('\r');
       }
     }
-    if (this.high !== '') {
-      const high = this.high;
-      this.high = '';
-      if (unit >= 0xdc00 && unit <= 0xdfff) {
-        this.text(high + char);
-        return;
-      }
-      this.text(high);
-    }
+    if (this.flushHigh(unit, char)) return;
     if (this.layout === 'own-lines') {
       // One newline before the closing tag is layout too: a newline waits for what follows it.
       if (unit === CR) {
@@ -270,11 +242,7 @@ class XmlFunctionWriter implements CallArgumentsWriter {
       }
       this.flushTrailing();
     }
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      this.high = char;
-      return;
-    }
-    this.text(char);
+    this.textUnit(unit, char);
   }
 
   private flushTrailing(): void {
