@@ -53,8 +53,9 @@ describe('maxIssues', () => {
     expect(capped.rejected).toHaveLength(5);
   });
 
-  it('should cap a 1 MB flood of qwen3_coder parameters at the default', () => {
-    const text = `<tool_call>\n<function=f>\n${flood('<parameter=', 1024 * 1024)}`;
+  it('should cap a 1 MB flood of nameless qwen3_coder functions at the default', () => {
+    // One issue each (a named function is one refused call, however many problems it holds).
+    const text = `<tool_call>\n${flood('<function=>', 1024 * 1024)}`;
     const { issues } = createParser({ formats: ['qwen3_coder'] }).parse(text);
     expect(issues).toHaveLength(DEFAULT_LIMITS.maxIssues + 1);
     expect(issues.at(-1)?.code).toBe('too-many-issues');
