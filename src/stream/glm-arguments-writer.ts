@@ -12,7 +12,8 @@
  */
 import type { FormatContext } from '../formats/format.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
-import { readGlmValue } from '../formats/glm45/value.js';
+import { opensJsonValue, readGlmValue } from '../formats/glm45/value.js';
+import { isBlank } from '../formats/shared/blanks.js';
 import type { CallArgumentsWriter } from './json-writer.js';
 import {
   isPlainUnit,
@@ -152,7 +153,7 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     }
     if (unit === LESS_THAN) this.startTag(this.mode);
     else if (unit === BACKSLASH) this.backslash = true;
-    else if (this.mode === BETWEEN ? !isTrimmedUnit(unit) : !isSeparatorBlank(unit)) {
+    else if (this.mode === BETWEEN ? !isTrimmedUnit(unit) : !isBlank(unit)) {
       this.mode = STALLED;
     }
   }
@@ -275,22 +276,8 @@ function tagsIn(mode: number): readonly (readonly [string, number])[] {
   return mode === AFTER_KEY ? TAGS_AFTER_KEY : TAGS_IN_VALUE;
 }
 
-/** The grammar's `Separator` blanks: space, tab, CR, LF. */
-function isSeparatorBlank(unit: number): boolean {
-  return unit === 0x20 || unit === 0x09 || unit === 0x0d || unit === 0x0a;
-}
-
 /** Whether a value's first unit may open JSON the lowering decodes without a schema. */
 function mayOpenJson(unit: number): boolean {
-  // `{`, `[`, `"`, `-`, a digit; `t`, `f`, `n` may open true, false, null.
-  return (
-    unit === 0x7b ||
-    unit === 0x5b ||
-    unit === 0x22 ||
-    unit === 0x2d ||
-    (unit >= 0x30 && unit <= 0x39) ||
-    unit === 0x74 ||
-    unit === 0x66 ||
-    unit === 0x6e
-  );
+  // `t`, `f`, `n` may open true, false, null.
+  return opensJsonValue(unit) || unit === 0x74 || unit === 0x66 || unit === 0x6e;
 }

@@ -18,6 +18,7 @@ import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-val
 import type { CallArgumentsWriter } from './json-writer.js';
 import {
   isPlainUnit,
+  isTrimmedUnit,
   NOT_A_TAG,
   READING_TAG,
   STALLED,
@@ -121,7 +122,7 @@ class XmlFunctionWriter extends TaggedTextWriter {
       case BETWEEN:
         if (unit === LESS_THAN) this.startTag(BETWEEN);
         // Text between parameters other than blank space makes the call malformed.
-        else if (char.trim() !== '') this.mode = STALLED;
+        else if (!isTrimmedUnit(unit)) this.mode = STALLED;
         return;
       case READING_TAG:
         this.tagUnit(char);

@@ -60,16 +60,25 @@ export function readGlmValue(
 
 /** True when strict JSON could start this text: most values are words, and a failed parse costs. */
 function mayBeJson(text: string): boolean {
-  const first = text.charCodeAt(0);
-  // `{`, `[`, `"`, `-` or a digit open a value; `t`, `f`, `n` may open true, false, null.
   return (
-    first === OPEN_BRACE ||
-    first === OPEN_BRACKET ||
-    first === QUOTE ||
-    first === 0x2d ||
-    (first >= 0x30 && first <= 0x39) ||
-    text === 'true' ||
-    text === 'false' ||
-    text === 'null'
+    opensJsonValue(text.charCodeAt(0)) || text === 'true' || text === 'false' || text === 'null'
+  );
+}
+
+/**
+ * Whether a unit opens a JSON value other than a literal: `{`, `[`, `"`, `-` or a digit. With
+ * `t`, `f` and `n` (which may open `true`, `false`, `null`), the first units of the schema-less
+ * values `readGlmValue` may decode; a stream holds such a value until it closes.
+ *
+ * @param unit - The value's first unit after its blanks.
+ * @returns True for the units that open an object, a list, a string or a number.
+ */
+export function opensJsonValue(unit: number): boolean {
+  return (
+    unit === OPEN_BRACE ||
+    unit === OPEN_BRACKET ||
+    unit === QUOTE ||
+    unit === 0x2d ||
+    (unit >= 0x30 && unit <= 0x39)
   );
 }

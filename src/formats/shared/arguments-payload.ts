@@ -8,6 +8,7 @@ import { isPlainObject } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
 import { payloadIssueCode } from './json-calls.js';
 import { malformed } from './issues.js';
+import { refusedCall } from './refused-call.js';
 
 /** Where the name and the arguments of one call are. */
 export interface ArgumentsSource {
@@ -69,8 +70,8 @@ export function readArgumentsPayload(
 
 /** The named call refused as `malformed` by `issue`, and the issue. */
 function refused(source: ArgumentsSource, issue: Issue): { call: RawCall; issue: Issue } {
-  const call = rawCall(source, {}, [], true);
-  call.malformed = issue;
+  const call = refusedCall(source.name, source.format, source.span, issue);
+  if (source.id !== undefined) call.id = source.id;
   return { call, issue };
 }
 

@@ -7,6 +7,7 @@ import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
+import { refusedCall } from './refused-call.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
 import {
   ARGUMENTS_NOT_JSON,
@@ -76,7 +77,8 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     if (!call.ok) {
       issues = append(issues, call.issue);
       const name = refusedName(context, source, index === 0, call.name);
-      if (name !== undefined) calls = append(calls, refusedCall(name, call.issue, source));
+      if (name !== undefined)
+        calls = append(calls, refusedCall(name, source.format, source.span, call.issue));
       continue;
     }
     const raw: RawCall = {
@@ -165,7 +167,7 @@ function refusedPayload(
   name: string | undefined,
 ): LoweredCalls {
   const refusal = { ...issue, code: payloadIssueCode(issue) };
-  const calls = name === undefined ? [] : [refusedCall(name, refusal, source)];
+  const calls = name === undefined ? [] : [refusedCall(name, source.format, source.span, refusal)];
   return { calls, issues: [refusal] };
 }
 
@@ -195,19 +197,6 @@ function refusedName(
     if (typeof head === 'object') return head.name;
   }
   return read;
-}
-
-/** A call object refused as `malformed` by `issue`, named: the gate rejects it by that name. */
-function refusedCall(name: string, issue: Issue, source: JsonCallsSource): RawCall {
-  return {
-    name,
-    arguments: {},
-    format: source.format,
-    span: source.span,
-    repairs: [],
-    complete: true,
-    malformed: issue,
-  };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import type { XmlFunction, XmlParameter } from './xml-function-ast.js';
 import { setOwn } from './own-property.js';
+import { refusedCall } from './refused-call.js';
 import { parameterSchema, typeBySchema, type TypedValue } from './typed-value.js';
 import { implied, incomplete, malformed } from './issues.js';
 
@@ -99,16 +100,10 @@ export function lowerXmlFunction(
       more === 0
         ? first
         : { ...first, message: `${first.message} (and ${more} more problems in "${name}")` };
-    const refused: RawCall = {
-      name,
-      arguments: {},
-      format: source.format,
-      span: source.span,
-      repairs,
-      complete,
-      malformed: issue,
+    return {
+      call: refusedCall(name, source.format, source.span, issue, repairs, complete),
+      issues: [issue],
     };
-    return { call: refused, issues: [issue] };
   }
   // One literal in RawCall's field order: a spread gave the call a shape of its own, slower to
   // read downstream (see arguments-payload.ts).

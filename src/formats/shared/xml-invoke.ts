@@ -8,6 +8,7 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { isPlainObject } from './call-object.js';
 import { setOwn } from './own-property.js';
+import { refusedCall } from './refused-call.js';
 import type { XmlAttribute, XmlInvoke, XmlParameter } from './xml-invoke-ast.js';
 import { parameterSchema, typeBySchema } from './typed-value.js';
 import { malformed, repeatedAttribute } from './issues.js';
@@ -142,16 +143,7 @@ export function lowerInvoke(
       // envelope naming the tool, so the model can fix it.
       const unreadable = (message: string, offset: number): LoweredInvoke => {
         const issue = malformed(message, offset);
-        const call: RawCall = {
-          name,
-          arguments: {},
-          format: conventions.format,
-          span,
-          repairs: [],
-          complete: true,
-          malformed: issue,
-        };
-        return { call, issues: [issue] };
+        return { call: refusedCall(name, conventions.format, span, issue), issues: [issue] };
       };
       if (repeated !== undefined) return unreadable(repeated.message, node.start);
       const repairs: Repair[] = [];
