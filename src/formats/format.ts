@@ -105,11 +105,11 @@ export interface CallHead {
   argumentsStart: number;
   /**
    * The writer of arguments the syntax does not write as a JSON object (`<parameter=KEY>VALUE`),
-   * made for the call's tool from the parser's schemas: fed the text from `argumentsStart` on,
-   * it gives the canonical JSON of the arguments as it becomes certain. Without it the arguments
-   * are a JSON object, written by the stream's JSON writer.
+   * made for the call's tool from the parser's schemas and limits: fed the text from
+   * `argumentsStart` on, it gives the canonical JSON of the arguments as it becomes certain.
+   * Without it the arguments are a JSON object, written by the stream's JSON writer.
    */
-  writer?: (tools: FormatContext['tools']) => CallArgumentsWriter;
+  writer?: (tools: FormatContext['tools'], limits: ParseLimits) => CallArgumentsWriter;
   /**
    * Tokens at whose first occurrence the grammar ends the arguments' text, whatever they are
    * inside (hermes' `</tool_call>`): a string still open there never closed, so the stream does

@@ -459,7 +459,7 @@ class OpenSection implements SectionState {
         rawStart: head.argumentsStart,
         ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
         stops: head.stops,
-        writer: head.writer?.(engine.settings.tools),
+        writer: head.writer?.(engine.settings.tools, engine.settings.limits),
       },
       counters.index,
       setup.ids,

@@ -147,6 +147,16 @@ const PIECES = [
   ...['<seed:tool_call>', '</seed:tool_call>', '<seed:think>', '</seed:think>'],
   ...['<arg_key>', '</arg_key>', '<arg_value>', '</arg_value>', '\\n', '\\', 'get_weather\n'],
   ...['</function>', '>', ' get_weather >', 'Oslo', '\r\n', '<function=f\n>', '<parameter=>'],
+  ...[
+    '<minimax:tool_call>',
+    '</minimax:tool_call>',
+    '<｜DSML｜function_calls>',
+    '<｜DSML｜tool_calls>',
+  ],
+  ...['<｜tool_calls_begin｜>', '<｜tool_call_begin｜>', '<｜tool_sep｜>', '<｜tool_call_end｜>'],
+  ...['<invoke', '<invoke name="get_weather">', "<steptml:invoke name='f' >", '<｜DSML｜invoke'],
+  ...[' name="get_weather"', ' name=', '"f"', ' x="1"', ' name="a" name="b"', '</invoke>', '="'],
+  ...['<parameter name="city">', '</parameter>', '<steptml:parameter name=k>', 'function'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -163,6 +173,10 @@ const LEADS = [
   '<function=get_weather>',
   'get_weather\n<arg_key>',
   'get_weather\\n<arg_key>',
+  '<invoke name="get_weather">',
+  '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">',
+  '<｜tool_call_begin｜><steptml:invoke name=get_weather>',
+  '<｜DSML｜invoke name="get_weather" >',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -177,6 +191,10 @@ const ARGUMENTS = [
   '<parameter=city>\nOslo\n</parameter>\n</function>',
   '<parameter=city>Oslo</function>junk',
   'city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>',
+  '<parameter name="city">Oslo</parameter></invoke>',
+  '<steptml:parameter name="city">Oslo</steptml:parameter> junk',
+  '<｜DSML｜parameter name="city" string="true">Oslo</｜DSML｜parameter>',
+  '{"city": "Oslo"}</invoke>',
 ];
 
 describe('Format.readCallHead', () => {
@@ -184,13 +202,17 @@ describe('Format.readCallHead', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
       'deepseek_v3',
       'deepseek_v31',
+      'deepseek_v32_dsml',
+      'deepseek_v4_dsml',
       'glm45',
       'hermes',
       'kimi_k2',
       'longcat',
+      'minimax_m2',
       'mistral',
       'qwen3_coder',
       'seed_oss',
+      'step3',
     ]);
   });
 

@@ -5,24 +5,32 @@
 import { parse } from '../../generated/deepseek_v32_dsml.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
+import type { InvokeSyntax } from '../shared/xml-invoke.js';
+import { readInvokeBlockHead } from '../shared/xml-invoke-head.js';
 import type { DeepseekV32DsmlSection } from './ast.js';
-import { lowerDeepseekV32Dsml } from './lower.js';
+import { lowerDeepseekV32Dsml, DEEPSEEK_V32_DSML_VALUES } from './lower.js';
+
+const OPEN = '<｜DSML｜function_calls>';
+const CLOSE = '</｜DSML｜function_calls>';
+const SYNTAX: InvokeSyntax = { ...DEEPSEEK_V32_DSML_VALUES, tagPrefix: '｜DSML｜', stops: [CLOSE] };
 
 /** The deepseek_v32_dsml format. */
 export const deepseek_v32_dsml: Format = {
   id: 'deepseek_v32_dsml',
   syntax: 'marked',
   models: 'DeepSeek-V3.2, DeepSeek-V3.2-Speciale',
-  markers: ['<｜DSML｜function_calls>'],
+  markers: [OPEN],
   parseAt(context, start) {
     const matched = runGrammar<DeepseekV32DsmlSection>(parse, context.text, start, 'Section', {
-      tagPrefix: '｜DSML｜',
-      stops: ['</｜DSML｜function_calls>'],
+      tagPrefix: SYNTAX.tagPrefix,
+      stops: SYNTAX.stops,
     });
     if (matched === undefined) return undefined;
     return lowerDeepseekV32Dsml(matched.node, matched.end, context);
   },
   // Values, invoke bodies and the stray text all stop at the close tag (it is a grammar stop) and
   // no attribute or tag name holds a `<`: the first close tag is the one that ends the section.
-  endMarkers: ['</｜DSML｜function_calls>'],
+  endMarkers: [CLOSE],
+  // The first invoke starts at its open tag's `>`; its parameters stream as they are written.
+  readCallHead: (text, start) => readInvokeBlockHead(text, start, OPEN, SYNTAX),
 };

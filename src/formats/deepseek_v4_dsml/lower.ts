@@ -1,8 +1,15 @@
 /** Lowering of deepseek_v4_dsml sections: each DSML invoke element becomes a call. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerInvokeBlock } from '../shared/xml-invoke.js';
+import { lowerInvokeBlock, type InvokeConventions } from '../shared/xml-invoke.js';
 import type { DeepseekV4DsmlSection } from './ast.js';
+
+/** How deepseek_v4_dsml writes its values (the stream's arguments writer reads them the same way). */
+export const DEEPSEEK_V4_DSML_VALUES: InvokeConventions = {
+  format: 'deepseek_v4_dsml',
+  trimValues: false,
+  stringAttribute: true,
+};
 
 /**
  * Lowers a deepseek_v4_dsml section to calls. `string="true"` values stay text as written,
@@ -21,11 +28,7 @@ export function lowerDeepseekV4Dsml(
 ): Section {
   return match(node)
     .with({ type: 'deepseek-v4-dsml-section' }, (section) =>
-      lowerInvokeBlock(context, section, end, {
-        format: 'deepseek_v4_dsml',
-        trimValues: false,
-        stringAttribute: true,
-      }),
+      lowerInvokeBlock(context, section, end, DEEPSEEK_V4_DSML_VALUES),
     )
     .exhaustive();
 }

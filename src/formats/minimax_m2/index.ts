@@ -5,11 +5,14 @@
 import { parse } from '../../generated/minimax_m2.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
+import type { InvokeSyntax } from '../shared/xml-invoke.js';
+import { readInvokeBlockHead } from '../shared/xml-invoke-head.js';
 import type { MinimaxM2Section } from './ast.js';
-import { lowerMinimaxM2 } from './lower.js';
+import { lowerMinimaxM2, MINIMAX_M2_VALUES } from './lower.js';
 
 const OPEN = '<minimax:tool_call>';
 const CLOSE = '</minimax:tool_call>';
+const SYNTAX: InvokeSyntax = { ...MINIMAX_M2_VALUES, tagPrefix: '', stops: [CLOSE] };
 
 /** The minimax_m2 format. */
 export const minimax_m2: Format = {
@@ -19,12 +22,14 @@ export const minimax_m2: Format = {
   markers: [OPEN],
   parseAt(context, start) {
     const matched = runGrammar<MinimaxM2Section>(parse, context.text, start, 'Section', {
-      tagPrefix: '',
-      stops: [CLOSE],
+      tagPrefix: SYNTAX.tagPrefix,
+      stops: SYNTAX.stops,
     });
     if (matched === undefined) return undefined;
     return lowerMinimaxM2(matched.node, matched.end, context);
   },
   // The close tag is a stop of the invoke grammar: no value, attribute or stray text runs past it.
   endMarkers: [CLOSE],
+  // The first invoke starts at its open tag's `>`; its parameters stream as they are written.
+  readCallHead: (text, start) => readInvokeBlockHead(text, start, OPEN, SYNTAX),
 };

@@ -1,8 +1,15 @@
 /** Lowering of minimax_m2 sections: each invoke element becomes a call. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerInvokeBlock } from '../shared/xml-invoke.js';
+import { lowerInvokeBlock, type InvokeConventions } from '../shared/xml-invoke.js';
 import type { MinimaxM2Section } from './ast.js';
+
+/** How minimax_m2 writes its values (the stream's arguments writer reads them the same way). */
+export const MINIMAX_M2_VALUES: InvokeConventions = {
+  format: 'minimax_m2',
+  trimValues: true,
+  stringAttribute: false,
+};
 
 /**
  * Lowers a minimax_m2 section to calls. Values are trimmed (as MiniMax's reference parser does)
@@ -20,11 +27,7 @@ export function lowerMinimaxM2(
 ): Section {
   return match(node)
     .with({ type: 'minimax-m2-section' }, (section) =>
-      lowerInvokeBlock(context, section, end, {
-        format: 'minimax_m2',
-        trimValues: true,
-        stringAttribute: false,
-      }),
+      lowerInvokeBlock(context, section, end, MINIMAX_M2_VALUES),
     )
     .exhaustive();
 }

@@ -22,6 +22,17 @@ export interface InvokeConventions {
   stringAttribute: boolean;
 }
 
+/**
+ * A format's invoke syntax whole: its value conventions and the grammar's options (the tag
+ * prefix, the stop tokens), for the stream's head reader and arguments writer.
+ */
+export interface InvokeSyntax extends InvokeConventions {
+  /** The prefix of the `invoke` and `parameter` tag names (`steptml:`), `''` when none. */
+  tagPrefix: string;
+  /** The format's own end tokens: no value or invoke body runs past one. */
+  stops: readonly string[];
+}
+
 /** What one invoke element became: a call (possibly marked `malformed`), or issues only. */
 export interface LoweredInvoke {
   call?: RawCall;
@@ -202,7 +213,45 @@ function readValue(
   conventions: InvokeConventions,
   repairs: Repair[],
 ): unknown {
-  const written = context.text.slice(parameter.value.start, parameter.value.end);
+  return readInvokeValue(
+    context.text.slice(parameter.value.start, parameter.value.end),
+    { tool, key, attributes: parameter.attributes, offset: parameter.value.start },
+    { conventions, tools: context.tools, maxDepth: context.limits.maxDepth },
+    repairs,
+  );
+}
+
+/**
+ * Reads a parameter's value as the lowering does: trimmed when the format trims; DSML's
+ * `string="true"` keeps it as text and `string="false"` decodes it as JSON; else it is typed by
+ * the tool's schema when one is known, and stays text without one. The stream's invoke writer
+ * reads a value it cannot stream with it, so that both read the same value.
+ *
+ * @param written - The value as written between its tags.
+ * @param parameter - Its tool, key, open tag's attributes and offset (for repairs).
+ * @param parameter.tool - The call's tool.
+ * @param parameter.key - The parameter's name.
+ * @param parameter.attributes - The parameter tag's attributes.
+ * @param parameter.offset - Where the value starts in the output.
+ * @param reading - The format's conventions, the parser's schemas and nesting limit.
+ * @param reading.conventions - The format's conventions.
+ * @param reading.tools - The parser's schemas by tool name.
+ * @param reading.maxDepth - Nesting limit for JSON values.
+ * @param repairs - Repairs made reading it are pushed here.
+ * @returns The value.
+ * @example
+ * ```ts
+ * const conventions = { format: 'minimax_m2', trimValues: true, stringAttribute: false } as const;
+ * readInvokeValue(' Oslo\n', { tool: 'f', key: 'city', attributes: [], offset: 0 }, { conventions, tools: undefined, maxDepth: 64 }, []); // 'Oslo'
+ * ```
+ */
+export function readInvokeValue(
+  written: string,
+  parameter: { tool: string; key: string; attributes: readonly XmlAttribute[]; offset: number },
+  reading: { conventions: InvokeConventions; tools: FormatContext['tools']; maxDepth: number },
+  repairs: Repair[],
+): unknown {
+  const { conventions } = reading;
   const raw = conventions.trimValues ? written.trim() : written;
   const stringAttribute = conventions.stringAttribute
     ? attribute(parameter.attributes, 'string')?.trim().toLowerCase()
@@ -210,25 +259,22 @@ function readValue(
   // DSML says outright whether the value is text; the model's word is kept.
   if (stringAttribute === 'true') return raw;
   if (stringAttribute === 'false') {
-    const decoded = parseJson(raw, {
-      maxDepth: context.limits.maxDepth,
-      offset: parameter.value.start,
-    });
+    const decoded = parseJson(raw, { maxDepth: reading.maxDepth, offset: parameter.offset });
     if (decoded.ok && decoded.complete) {
       repairs.push(...decoded.repairs);
       return decoded.value;
     }
     repairs.push({
       kind: 'other',
-      offset: parameter.value.start,
-      detail: `string="false" value of "${key}" is not JSON; read as text`,
+      offset: parameter.offset,
+      detail: `string="false" value of "${parameter.key}" is not JSON; read as text`,
     });
   }
-  const schema = parameterSchema(context.tools, tool, key);
+  const schema = parameterSchema(reading.tools, parameter.tool, parameter.key);
   if (schema === undefined) return raw;
   const typed = typeBySchema(raw, schema);
   if (typed.converted) {
-    repairs.push({ kind: 'schema-typed-value', offset: parameter.value.start, detail: key });
+    repairs.push({ kind: 'schema-typed-value', offset: parameter.offset, detail: parameter.key });
   }
   return typed.value;
 }
@@ -246,6 +292,13 @@ function readJsonBody(
   return { value: decoded.value, repairs: decoded.repairs, complete: decoded.complete };
 }
 
-function attribute(attributes: readonly XmlAttribute[], key: string): string | undefined {
+/**
+ * The value of an element's attribute.
+ *
+ * @param attributes - The open tag's attributes.
+ * @param key - The attribute's key.
+ * @returns The value of the first attribute with that key, or `undefined`.
+ */
+export function attribute(attributes: readonly XmlAttribute[], key: string): string | undefined {
   return attributes.find((item) => item.key === key)?.value;
 }

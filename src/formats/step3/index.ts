@@ -6,8 +6,16 @@
 import { parse } from '../../generated/step3.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
+import type { InvokeSyntax } from '../shared/xml-invoke.js';
 import type { Step3Section } from './ast.js';
-import { lowerStep3 } from './lower.js';
+import { readStep3Head } from './head.js';
+import { lowerStep3, STEP3_VALUES } from './lower.js';
+
+const SYNTAX: InvokeSyntax = {
+  ...STEP3_VALUES,
+  tagPrefix: 'steptml:',
+  stops: ['<｜tool_call_end｜>', '<｜tool_calls_end｜>', '<｜tool_call_begin｜>'],
+};
 
 /** The step3 format. */
 export const step3: Format = {
@@ -17,8 +25,8 @@ export const step3: Format = {
   markers: ['<｜tool_calls_begin｜>'],
   parseAt(context, start) {
     const matched = runGrammar<Step3Section>(parse, context.text, start, 'Section', {
-      tagPrefix: 'steptml:',
-      stops: ['<｜tool_call_end｜>', '<｜tool_calls_end｜>', '<｜tool_call_begin｜>'],
+      tagPrefix: SYNTAX.tagPrefix,
+      stops: SYNTAX.stops,
     });
     if (matched === undefined) return undefined;
     return lowerStep3(matched.node, matched.end, context);
@@ -26,4 +34,6 @@ export const step3: Format = {
   // Invokes (whose stops include it), stray call text and the section's rest all end at the
   // first <｜tool_calls_end｜>, which the grammar then consumes; nothing is read after it.
   endMarkers: ['<｜tool_calls_end｜>'],
+  // The first call starts at its invoke's `>`; its parameters stream as they are written.
+  readCallHead: (text, start) => readStep3Head(text, start, SYNTAX),
 };

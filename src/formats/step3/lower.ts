@@ -6,7 +6,7 @@ import { lowerInvoke, strayIssue, type InvokeConventions } from '../shared/xml-i
 import type { Step3Call, Step3Section, Step3Stray } from './ast.js';
 
 /** Step-3 values are text, trimmed and typed by the tool's schema when one is known. */
-const CONVENTIONS: InvokeConventions = {
+export const STEP3_VALUES: InvokeConventions = {
   format: 'step3',
   trimValues: true,
   stringAttribute: false,
@@ -54,7 +54,7 @@ function lowerNode(node: Step3Node, end: number, context: FormatContext): Lowere
     })
     .with({ type: 'step3-call' }, (call) => {
       if (call.body.type === 'step3-stray') return lowerNode(call.body, end, context);
-      const { call: raw, issues } = lowerInvoke(context, call.body, CONVENTIONS);
+      const { call: raw, issues } = lowerInvoke(context, call.body, STEP3_VALUES);
       if (raw === undefined) return { calls: [], issues };
       if (!call.closed && raw.complete) {
         raw.repairs.push({ kind: 'missing-end-marker', offset: raw.span.end, detail: 'call end' });

@@ -1,0 +1,78 @@
+/**
+ * The head of an invoke element (`<invoke name="f">`: minimax_m2, step3, the DeepSeek DSML
+ * syntaxes), read from an incomplete section so a stream can start the call at the open tag's
+ * `>` and stream its parameters as they come.
+ */
+import type { CallHead } from '../format.js';
+import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { createXmlInvokeWriter } from '../../stream/xml-invoke-writer.js';
+import { OPENED, TAG_GOES_ON, XmlTagReader } from '../../stream/xml-tag.js';
+import { startsAt } from '../../starts-at.js';
+import { skipBlanks } from './blanks.js';
+import { attribute, type InvokeSyntax } from './xml-invoke.js';
+
+/**
+ * Reads the invoke open tag at `at` as the grammar's `InvokeOpen` reads it. A head needs a name
+ * the lowering calls: a `name` attribute written once, not blank (an invoke without one, or with
+ * two, is no call). Another attribute written twice still names the call, which the lowering
+ * then refuses.
+ *
+ * @param text - The text seen so far.
+ * @param at - Where the tag should start.
+ * @param syntax - The format's invoke syntax (its tag prefix, for the arguments writer).
+ * @returns The head (its arguments start after `>`), `'wait'` while the text ends inside a tag
+ * that still fits the head's reach, or `undefined` when there is no such tag.
+ * @example
+ * ```ts
+ * readXmlInvokeHead('<minimax:tool_call>\n<invoke name="get_weather">', 20, syntax);
+ * // { name: 'get_weather', argumentsStart: 47, writer: ... }
+ * ```
+ */
+export function readXmlInvokeHead(
+  text: string,
+  at: number,
+  syntax: InvokeSyntax,
+): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, at + HEAD_LIMIT);
+  // What to answer where the text ends inside the head: wait while it still fits.
+  const short = limit < text.length ? undefined : 'wait';
+  if (at >= limit) return short;
+  if (text.charCodeAt(at) !== 0x3c) return undefined;
+  const reader = new XmlTagReader([`${syntax.tagPrefix}invoke`], [], []);
+  reader.start();
+  for (let index = at + 1; index < limit; index += 1) {
+    const read = reader.read(text.charCodeAt(index), text[index] as string);
+    if (read === TAG_GOES_ON) continue;
+    if (read !== OPENED) return undefined;
+    const { attributes } = reader;
+    const named = attributes.filter((item) => item.key === 'name').length;
+    const name = attribute(attributes, 'name')?.trim() ?? '';
+    if (named !== 1 || name === '') return undefined;
+    return {
+      name,
+      argumentsStart: index + 1,
+      writer: (tools, limits) => createXmlInvokeWriter(tools, limits, name, syntax),
+    };
+  }
+  return short;
+}
+
+/**
+ * Reads the head of a block of invoke elements (minimax_m2, the DSML syntaxes): the block's open
+ * tag at `start`, blanks, then the first invoke's open tag.
+ *
+ * @param text - The text seen so far.
+ * @param start - Where the block's open tag occurs.
+ * @param open - The block's open tag.
+ * @param syntax - The format's invoke syntax.
+ * @returns As {@link readXmlInvokeHead}.
+ */
+export function readInvokeBlockHead(
+  text: string,
+  start: number,
+  open: string,
+  syntax: InvokeSyntax,
+): CallHead | 'wait' | undefined {
+  if (!startsAt(text, open, start)) return undefined;
+  return readXmlInvokeHead(text, skipBlanks(text, start + open.length), syntax);
+}
