@@ -8,7 +8,7 @@ import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
 import { startsAt } from '../starts-at.js';
-import { COLON, COMMA, OPEN_BRACE } from '../json/char-codes.js';
+import { COLON, COMMA, OPEN_BRACE, OPEN_BRACKET } from '../json/char-codes.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 export const HEAD_LIMIT = 1024;
@@ -110,6 +110,32 @@ export function readJsonCallHeadBefore(
   if (head === 'wait') return at === -1 ? head : undefined;
   if (head !== undefined) head.stops = [close];
   return head;
+}
+
+/**
+ * The head of the first call object in a JSON list that ends at the first `close` (jamba's
+ * `<tool_calls>[...]</tool_calls>`, granite's `<tool_call>[...]</tool_call>`): blanks, `[`, then
+ * {@link readJsonCallHeadBefore} after it.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the payload starts.
+ * @param close - The tag that ends the payload.
+ * @returns As `readJsonCallHeadBefore`; `undefined` where the payload is not a list.
+ * @example
+ * ```ts
+ * readJsonListCallHead('<tool_calls>[{"name": "f", "arguments": {', 12, '</tool_calls>');
+ * // { name: 'f', argumentsStart: 39, stops: ['</tool_calls>'] }
+ * ```
+ */
+export function readJsonListCallHead(
+  text: string,
+  from: number,
+  close: string,
+): CallHead | 'wait' | undefined {
+  const index = skipBlanks(text, from);
+  if (index >= text.length) return 'wait';
+  if (text.charCodeAt(index) !== OPEN_BRACKET) return undefined;
+  return readJsonCallHeadBefore(text, index + 1, close);
 }
 
 /** The name key, quoted, as the usual call object writes it. */

@@ -157,6 +157,8 @@ const PIECES = [
   ...['<invoke', '<invoke name="get_weather">', "<steptml:invoke name='f' >", '<｜DSML｜invoke'],
   ...[' name="get_weather"', ' name=', '"f"', ' x="1"', ' name="a" name="b"', '</invoke>', '="'],
   ...['<parameter name="city">', '</parameter>', '<steptml:parameter name=k>', 'function'],
+  ...['<|action_start|>', '<|action_end|>', '<|plugin|>', '<|interpreter|>', '<|', '|>', 'plugin'],
+  ...['<tool_calls>', '</tool_calls>', '[', ']', '[{"name": "f", "arguments": {', '"parameters"'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -177,6 +179,10 @@ const LEADS = [
   '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">',
   '<｜tool_call_begin｜><steptml:invoke name=get_weather>',
   '<｜DSML｜invoke name="get_weather" >',
+  '<|plugin|>{"name": "get_weather", "parameters": ',
+  '{"name": "get_weather", "parameters": ',
+  '[{"name": "get_weather", "arguments": ',
+  ' [ {"name": "get_weather", "arguments": ',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -205,7 +211,10 @@ describe('Format.readCallHead', () => {
       'deepseek_v32_dsml',
       'deepseek_v4_dsml',
       'glm45',
+      'granite',
       'hermes',
+      'internlm',
+      'jamba',
       'kimi_k2',
       'longcat',
       'minimax_m2',

@@ -42,6 +42,21 @@ const CASES: {
   },
   { format: 'mistral', head: '[TOOL_CALLS]get_weather[ARGS]', tail: '' },
   {
+    format: 'internlm',
+    head: 'Let me look.<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": ',
+    tail: '}<|action_end|>',
+  },
+  {
+    format: 'jamba',
+    head: 'Let me look.<tool_calls>[{"name": "get_weather", "arguments": ',
+    tail: '}]</tool_calls>',
+  },
+  {
+    format: 'granite',
+    head: 'Let me look.<tool_call>[{"name": "get_weather", "arguments": ',
+    tail: '}]</tool_call>',
+  },
+  {
     format: 'longcat',
     head: 'Let me look.<longcat_tool_call>{"name": "get_weather", "arguments": ',
     tail: '}</longcat_tool_call>',

@@ -7,8 +7,11 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
 import { OPEN_BRACKET } from '../../json/char-codes.js';
+import { readJsonListCallHead } from '../../stream/call-head.js';
+import { startsAt } from '../../starts-at.js';
 
 const TAGGED_OPEN = '<tool_call>';
+const TAGGED_CLOSE = '</tool_call>';
 
 /** The granite format. */
 export const granite: Format = {
@@ -37,5 +40,11 @@ export const granite: Format = {
   },
   // A tagged payload runs to the first </tool_call> and is read alone. After <|tool_call|> the
   // list's extent comes from a JSON scan that nothing closes: that marker gets none.
-  endMarkers: { [TAGGED_OPEN]: ['</tool_call>'] },
+  endMarkers: { [TAGGED_OPEN]: [TAGGED_CLOSE] },
+  // The tagged list's first call starts at its arguments' `{`. After <|tool_call|> the list is
+  // read by its JSON extent, with nothing to bound a head's name: that form comes whole.
+  readCallHead: (text, start) =>
+    startsAt(text, TAGGED_OPEN, start)
+      ? readJsonListCallHead(text, start + TAGGED_OPEN.length, TAGGED_CLOSE)
+      : undefined,
 };

@@ -4,13 +4,18 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { JambaSection } from './ast.js';
 import { lowerJamba } from './lower.js';
+import { readJsonListCallHead } from '../../stream/call-head.js';
+import { startsAt } from '../../starts-at.js';
+
+const OPEN = '<tool_calls>';
+const CLOSE = '</tool_calls>';
 
 /** The jamba format. */
 export const jamba: Format = {
   id: 'jamba',
   syntax: 'marked',
   models: 'AI21 Jamba 1.5 / 1.6 / 1.7',
-  markers: ['<tool_calls>'],
+  markers: [OPEN],
   parseAt(context, start) {
     // Fails at once unless a list follows the tag (minimax shares the tag with objects).
     const matched = runGrammar<JambaSection>(parse, context.text, start, 'Section');
@@ -19,5 +24,10 @@ export const jamba: Format = {
   },
   // The payload is raw text up to the first close tag (a JSON string holding it ends there too),
   // the `[` lookahead stops before it, and the lowering reads only that payload.
-  endMarkers: ['</tool_calls>'],
+  endMarkers: [CLOSE],
+  // The list's first call starts at its arguments' `{` (the payload ends at the first close tag).
+  readCallHead: (text, start) =>
+    startsAt(text, OPEN, start)
+      ? readJsonListCallHead(text, start + OPEN.length, CLOSE)
+      : undefined,
 };

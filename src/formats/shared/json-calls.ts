@@ -9,6 +9,8 @@ import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-
 import { readJsonPayload } from './json-payload.js';
 import { refusedCall } from './refused-call.js';
 import { readJsonCallHead } from '../../stream/call-head.js';
+import { OPEN_BRACKET } from '../../json/char-codes.js';
+import { skipBlanks } from './blanks.js';
 import {
   ARGUMENTS_NOT_JSON,
   limitPlainDepth,
@@ -193,7 +195,11 @@ function refusedName(
 ): string | undefined {
   if (first) {
     // Bounded by the payload's end: a head is never read across the section's closing marker.
-    const head = readJsonCallHead(context.text.slice(0, source.payload.end), source.payload.start);
+    const text = context.text.slice(0, source.payload.end);
+    // A list of calls (jamba, granite's tagged form): its first object's head, after the `[`.
+    const at = skipBlanks(text, source.payload.start);
+    const list = source.unpackList === true && text.charCodeAt(at) === OPEN_BRACKET;
+    const head = readJsonCallHead(text, list ? at + 1 : source.payload.start);
     if (typeof head === 'object') return head.name;
   }
   return read;
