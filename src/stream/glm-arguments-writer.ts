@@ -4,7 +4,8 @@
  * `JSON.stringify` gives of the call's arguments once the grammar has read the section
  * (`grammar/glm45.peggy`, values read by `readGlmValue`). A value is trimmed; one the lowering
  * keeps as text (its schema takes only text, or, without a schema, its first unit cannot open
- * JSON) streams as it is written, its blanks held until text follows them; any other is written
+ * JSON) streams as it is written, its blanks held until text follows them; a schema-less word
+ * that may be `true`, `false` or `null` is held while it may, then streams; any other is written
  * once it closes, read exactly as the lowering reads it.
  *
  * Text the grammar reads as a malformed call (junk between pairs, a key not closed or empty, a
@@ -64,6 +65,10 @@ const TAGS_IN_VALUE: readonly (readonly [string, number])[] = [
 const UNDECIDED = 0; // no schema, no text yet: its first unit says whether it may be JSON
 const AS_TEXT = 1; // streamed as a string
 const WHOLE = 2; // kept until it closes
+const LITERAL = 3; // no schema, a word that may still be `true`, `false` or `null`: held
+
+/** The literals a schema-less value is decoded as when it is one of them, trimmed. */
+const LITERALS: readonly string[] = ['true', 'false', 'null'];
 
 const LESS_THAN = 0x3c;
 const BACKSLASH = 0x5c;
@@ -99,6 +104,10 @@ class GlmArgumentsWriter extends TaggedTextWriter {
   // blanks held at the end.
   private started = false;
   private trailing = '';
+  // A LITERAL value: its word (from its first unit that is not a blank), and the text held since
+  // that unit (the word, then blanks).
+  private word = '';
+  private held = '';
 
   constructor(
     private readonly tools: FormatContext['tools'],
@@ -227,15 +236,37 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     if (this.valueMode === UNDECIDED) {
       this.raw += char;
       if (isTrimmedUnit(unit)) return;
-      // Without a schema, text that may be JSON is decoded (`3`, `[1]`, `true`): kept whole.
-      if (mayOpenJson(unit)) {
+      // Without a schema, text that may be JSON is decoded (`3`, `[1]`, `true`): kept whole,
+      // or, for a word, while it may still be a literal.
+      if (opensJsonValue(unit)) {
         this.valueMode = WHOLE;
+        return;
+      }
+      if (LITERALS.some((literal) => literal.charCodeAt(0) === unit)) {
+        this.valueMode = LITERAL;
+        this.word = char;
+        this.held = char;
         return;
       }
       this.valueMode = AS_TEXT;
       this.out += '"';
     } else if (this.valueMode === WHOLE) {
       this.raw += char;
+      return;
+    } else if (this.valueMode === LITERAL) {
+      this.raw += char;
+      if (this.staysLiteral(unit, char)) {
+        this.held += char;
+        return;
+      }
+      // Text after all (`nice`, `true story`): written from the word's first unit on.
+      this.valueMode = AS_TEXT;
+      this.out += '"';
+      const held = this.held + char;
+      this.held = '';
+      for (let index = 0; index < held.length; index += 1) {
+        this.content(held.charCodeAt(index), held[index] as string);
+      }
       return;
     }
     if (!this.started) {
@@ -256,6 +287,20 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     this.textUnit(unit, char);
   }
 
+  /**
+   * Whether a LITERAL value may still be a literal once `unit` is read: its word a literal's
+   * first units, or a whole literal followed by blanks only (which the lowering trims).
+   */
+  private staysLiteral(unit: number, char: string): boolean {
+    if (isTrimmedUnit(unit)) return LITERALS.includes(this.word);
+    // Text after the word's blanks.
+    if (this.held.length !== this.word.length) return false;
+    const word = this.word + char;
+    if (!LITERALS.some((literal) => literal.startsWith(word))) return false;
+    this.word = word;
+    return true;
+  }
+
   /** The value ended: held blanks dropped, or the whole value read as the lowering reads it. */
   private closeValue(): void {
     if (this.valueMode === AS_TEXT) {
@@ -274,10 +319,4 @@ function tagsIn(mode: number): readonly (readonly [string, number])[] {
   if (mode === BETWEEN) return TAGS_BETWEEN;
   if (mode === KEY) return TAGS_IN_KEY;
   return mode === AFTER_KEY ? TAGS_AFTER_KEY : TAGS_IN_VALUE;
-}
-
-/** Whether a value's first unit may open JSON the lowering decodes without a schema. */
-function mayOpenJson(unit: number): boolean {
-  // `t`, `f`, `n` may open true, false, null.
-  return opensJsonValue(unit) || unit === 0x74 || unit === 0x66 || unit === 0x6e;
 }

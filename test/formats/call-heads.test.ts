@@ -213,6 +213,7 @@ describe('Format.readCallHead', () => {
       'glm45',
       'granite',
       'hermes',
+      'hunyuan_a13b',
       'internlm',
       'jamba',
       'kimi_k2',

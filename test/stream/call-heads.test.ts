@@ -52,6 +52,11 @@ const CASES: {
     tail: '}]</tool_calls>',
   },
   {
+    format: 'hunyuan_a13b',
+    head: 'Let me look.<tool_calls>[{"name": "get_weather", "arguments": ',
+    tail: '}]</tool_calls>',
+  },
+  {
     format: 'granite',
     head: 'Let me look.<tool_call>[{"name": "get_weather", "arguments": ',
     tail: '}]</tool_call>',

@@ -41,6 +41,15 @@ const CASES: { label: string; text: string }[] = [
     label: 'a word that starts like a literal',
     text: call(pair('city', 'nice') + pair('x', 'true')),
   },
+  {
+    label: 'literals with blanks after them, cut short, or followed by text',
+    text: call(
+      pair('a', ' null \n') +
+        pair('b', 'fals') +
+        pair('c', 'true story') +
+        pair('d', 'true\u00a0x'),
+    ),
+  },
   { label: 'tags inside a value', text: call(pair('city', 'a <b> c </arg_v d')) },
   { label: 'an enum word, blanks around it', text: call(pair('unit', ' celsius ')) },
   {
@@ -105,6 +114,22 @@ describe('stream: glm45 arguments from the call head', () => {
     expect(pushed.filter((event) => event.type === 'tool-call-start')).toHaveLength(1);
     // The city went out as written; `1` may still grow (`12`, `1.5`), so nothing of it is out.
     expect(argumentsSent(pushed)).toBe('{"city":"New York","days":');
+  });
+
+  it('should stream a word once it cannot be true, false or null', () => {
+    const options: ParserOptions = { formats: ['glm45'], reasoning: { startsInside: false } };
+    const stream = createParser(options).stream();
+    const open = '<arg_key>flag</arg_key><arg_value>true  ';
+    const pushed = [...call(`${pair('city', 'north')}${open}`, '')].flatMap((unit) =>
+      stream.push(unit),
+    );
+    // `north` went out from its `o` on; `true` followed by blanks may still be the literal.
+    expect(argumentsSent(pushed)).toBe('{"city":"north","flag":');
+    const early = createParser(options).stream();
+    const upToO = [...call('<arg_key>city</arg_key>\n<arg_value>no', '')].flatMap((unit) =>
+      early.push(unit),
+    );
+    expect(argumentsSent(upToO)).toBe('{"city":"no');
   });
 
   it('should drop the same units String.prototype.trim drops', () => {

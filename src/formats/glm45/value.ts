@@ -66,9 +66,9 @@ function mayBeJson(text: string): boolean {
 }
 
 /**
- * Whether a unit opens a JSON value other than a literal: `{`, `[`, `"`, `-` or a digit. With
- * `t`, `f` and `n` (which may open `true`, `false`, `null`), the first units of the schema-less
- * values `readGlmValue` may decode; a stream holds such a value until it closes.
+ * Whether a unit opens a JSON value other than a literal: `{`, `[`, `"`, `-` or a digit. A
+ * schema-less value starting so may be decoded by `readGlmValue`, and a stream holds it until it
+ * closes (a word, only while it may still be `true`, `false` or `null`).
  *
  * @param unit - The value's first unit after its blanks.
  * @returns True for the units that open an object, a list, a string or a number.

@@ -4,17 +4,26 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { HunyuanSection } from './ast.js';
 import { lowerHunyuan } from './lower.js';
+import { readJsonListCallHead } from '../../stream/call-head.js';
+import { startsAt } from '../../starts-at.js';
+
+const OPEN = '<tool_calls>';
 
 /** The hunyuan_a13b format. */
 export const hunyuan_a13b: Format = {
   id: 'hunyuan_a13b',
   syntax: 'marked',
   models: 'Tencent Hunyuan-A13B-Instruct',
-  markers: ['<tool_calls>'],
+  markers: [OPEN],
   parseAt(context, start) {
     // Fails at once unless a list follows the tag (minimax shares the tag with objects).
     const matched = runGrammar<HunyuanSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     return lowerHunyuan(matched.node, matched.end, context);
   },
+  // The list's first call starts at its arguments' `{`; the list ends at the first close tag.
+  readCallHead: (text, start) =>
+    startsAt(text, OPEN, start)
+      ? readJsonListCallHead(text, start + OPEN.length, '</tool_calls>')
+      : undefined,
 };
