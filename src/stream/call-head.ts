@@ -114,12 +114,13 @@ export function readJsonCallHeadBefore(
 
 /**
  * The head of the first call object in a JSON list that ends at the first `close` (jamba's
- * `<tool_calls>[...]</tool_calls>`, granite's `<tool_call>[...]</tool_call>`): blanks, `[`, then
- * {@link readJsonCallHeadBefore} after it.
+ * `<tool_calls>[...]</tool_calls>`, granite's `<tool_call>[...]</tool_call>`), or, without one,
+ * where its JSON ends (phi4_mini's `functools[...]`): blanks, `[`, then
+ * {@link readJsonCallHeadBefore} (or {@link readJsonCallHead}) after it.
  *
  * @param text - The text seen so far.
  * @param from - Where the payload starts.
- * @param close - The tag that ends the payload.
+ * @param close - The tag that ends the payload, if one does.
  * @returns As `readJsonCallHeadBefore`; `undefined` where the payload is not a list.
  * @example
  * ```ts
@@ -130,12 +131,14 @@ export function readJsonCallHeadBefore(
 export function readJsonListCallHead(
   text: string,
   from: number,
-  close: string,
+  close?: string,
 ): CallHead | 'wait' | undefined {
   const index = skipBlanks(text, from);
   if (index >= text.length) return 'wait';
   if (text.charCodeAt(index) !== OPEN_BRACKET) return undefined;
-  return readJsonCallHeadBefore(text, index + 1, close);
+  return close === undefined
+    ? readJsonCallHead(text, index + 1)
+    : readJsonCallHeadBefore(text, index + 1, close);
 }
 
 /** The name key, quoted, as the usual call object writes it. */

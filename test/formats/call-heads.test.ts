@@ -35,10 +35,17 @@ function firstItem(
 /**
  * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
  * between qwen3_coder's or seed_oss's functions, or between glm45's pairs, makes the section
- * malformed. The others give their first call
- * back, refused as malformed when what follows the head cannot be read.
+ * malformed, as does text that is not a call object in a list of calls read by its JSON extent
+ * (mistral, phi4_mini). The others give
+ * their first call back, refused as malformed when what follows the head cannot be read.
  */
-const REFUSED_WHOLE: ReadonlySet<string> = new Set(['qwen3_coder', 'seed_oss', 'glm45']);
+const REFUSED_WHOLE: ReadonlySet<string> = new Set([
+  'qwen3_coder',
+  'seed_oss',
+  'glm45',
+  'mistral',
+  'phi4_mini',
+]);
 
 /** A head as compared: its writer (made afresh at each read) stands as whether it has one. */
 function comparable(head: CallHead | 'wait' | undefined): unknown {
@@ -171,6 +178,8 @@ const LEADS = [
   '</longcat_tool_call>',
   'get_weather[ARGS]',
   'get_weather[CALL_ID]a1[ARGS]',
+  '[{"name": "get_weather", "arguments": ',
+  ' [ {"name": "get_weather", "arguments": ',
   '\n<function=get_weather>\n',
   '<function=get_weather>',
   'get_weather\n<arg_key>',
@@ -220,6 +229,7 @@ describe('Format.readCallHead', () => {
       'longcat',
       'minimax_m2',
       'mistral',
+      'phi4_mini',
       'qwen3_coder',
       'seed_oss',
       'step3',

@@ -42,6 +42,13 @@ const CASES: {
   },
   { format: 'mistral', head: '[TOOL_CALLS]get_weather[ARGS]', tail: '' },
   {
+    format: 'mistral',
+    head: 'Let me look.[TOOL_CALLS] [{"name": "get_weather", "arguments": ',
+    tail: '}]',
+    // Text in the list that is not a call object leaves the section no call: it is refused whole.
+    unnamedRefusal: true,
+  },
+  {
     format: 'internlm',
     head: 'Let me look.<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": ',
     tail: '}<|action_end|>',
@@ -50,6 +57,13 @@ const CASES: {
     format: 'jamba',
     head: 'Let me look.<tool_calls>[{"name": "get_weather", "arguments": ',
     tail: '}]</tool_calls>',
+  },
+  {
+    format: 'phi4_mini',
+    head: 'Let me look. functools[{"name": "get_weather", "arguments": ',
+    tail: '}]',
+    // Text in the list that is not a call object leaves the section no call: it is refused whole.
+    unnamedRefusal: true,
   },
   {
     format: 'hunyuan_a13b',

@@ -10,6 +10,7 @@ import { OPEN_BRACKET } from '../../json/char-codes.js';
 import { readJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 
+const SPECIAL_OPEN = '<|tool_call|>';
 const TAGGED_OPEN = '<tool_call>';
 const TAGGED_CLOSE = '</tool_call>';
 
@@ -18,7 +19,7 @@ export const granite: Format = {
   id: 'granite',
   syntax: 'marked',
   models: 'IBM Granite 3.0 / 3.1 / 3.2 / 3.3',
-  markers: ['<|tool_call|>', TAGGED_OPEN],
+  markers: [SPECIAL_OPEN, TAGGED_OPEN],
   // `parseAt`'s refusal below, for the scan: a tagged section holds a list.
   mayOpen: (marker, next) => marker !== TAGGED_OPEN || next === OPEN_BRACKET,
   parseAt(context, start) {
@@ -41,8 +42,9 @@ export const granite: Format = {
   // A tagged payload runs to the first </tool_call> and is read alone. After <|tool_call|> the
   // list's extent comes from a JSON scan that nothing closes: that marker gets none.
   endMarkers: { [TAGGED_OPEN]: [TAGGED_CLOSE] },
-  // The tagged list's first call starts at its arguments' `{`. After <|tool_call|> the list is
-  // read by its JSON extent, with nothing to bound a head's name: that form comes whole.
+  // The tagged list's first call starts at its arguments' `{`. After <|tool_call|> a list its
+  // grammar cannot read leaves the section ending before it, the list then being content: a call
+  // started from its head would have been announced out of content, so that form comes whole.
   readCallHead: (text, start) =>
     startsAt(text, TAGGED_OPEN, start)
       ? readJsonListCallHead(text, start + TAGGED_OPEN.length, TAGGED_CLOSE)

@@ -9,7 +9,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
 import { lowerMistral } from './lower.js';
 import type { CallHead } from '../format.js';
-import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
+import { HEAD_LIMIT, mayBeToken, readJsonCallHead } from '../../stream/call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -43,8 +43,9 @@ export const mistral: Format = {
 
 /**
  * The head of a v11/v13 call, `NAME[CALL_ID]ID[ARGS]{` (both bracketed tokens optional), as the
- * grammar's `Named` rule reads it. A list or an object after `[TOOL_CALLS]` (the older form) is
- * not read early: it waits for the section's end.
+ * grammar's `Named` rule reads it, or of the first call object of the older list form
+ * (`[{"name": "f", "arguments": {`). A lone object after `[TOOL_CALLS]` is not read early: it
+ * waits for the section's end.
  *
  * @param text - The text seen so far.
  * @param from - Just past `[TOOL_CALLS]`.
@@ -54,6 +55,11 @@ function readNamedHead(text: string, from: number): CallHead | 'wait' | undefine
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
   const nameStart = skipBlanks(text, from, limit);
+  // The older list form: its first call object's head (the list's extent is a JSON scan, which
+  // no token ends, so the head has no stops).
+  if (nameStart < limit && text.charCodeAt(nameStart) === 0x5b) {
+    return readJsonCallHead(text, nameStart + 1);
+  }
   const nameEnd = skipWhile(text, nameStart, limit, isNameUnit);
   if (nameEnd >= limit) return short;
   if (nameEnd === nameStart) return undefined;

@@ -43,7 +43,7 @@ function lowerBody(
 ): { calls: RawCall[]; issues: Issue[] } {
   return match(node.body)
     .with({ type: 'mistral-list' }, ({ list }) =>
-      readCallList(context, list, { format: 'mistral' }),
+      readCallList(context, list, { format: 'mistral', namesRefusedFirst: true }),
     )
     .with({ type: 'mistral-object' }, ({ object }) =>
       readCallItems(context, object, { format: 'mistral' }),

@@ -5,13 +5,17 @@ import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Phi4MiniSection } from './ast.js';
 import { lowerPhi4Mini } from './lower.js';
+import { readJsonListCallHead } from '../../stream/call-head.js';
+import { startsAt } from '../../starts-at.js';
+
+const FUNCTOOLS = 'functools';
 
 /** The phi4_mini format. */
 export const phi4_mini: Format = {
   id: 'phi4_mini',
   syntax: 'marked',
   models: 'Microsoft Phi-4-mini-instruct',
-  markers: ['functools'],
+  markers: [FUNCTOOLS],
   // The grammar's `"functools" _ Body` fails unless `[` comes after blanks. Every unit of
   // `functools` is common in prose (the search stopped at each `f`); `[` is rarer.
   markerFollowedBy: '[',
@@ -26,4 +30,9 @@ export const phi4_mini: Format = {
     if (matched === undefined) return undefined;
     return lowerPhi4Mini(matched.node, matched.end, context);
   },
+  // The list's first call starts at its arguments' `{` (the list ends where its JSON scan ends).
+  readCallHead: (text, start) =>
+    startsAt(text, FUNCTOOLS, start)
+      ? readJsonListCallHead(text, start + FUNCTOOLS.length)
+      : undefined,
 };

@@ -15,7 +15,9 @@ import { sectionOf } from '../shared/section-of.js';
  */
 export function lowerPhi4Mini(node: Phi4MiniSection, end: number, context: FormatContext): Section {
   const lowered = match(node.list)
-    .with({ type: 'json-list' }, (list) => readCallList(context, list, { format: 'phi4_mini' }))
+    .with({ type: 'json-list' }, (list) =>
+      readCallList(context, list, { format: 'phi4_mini', namesRefusedFirst: true }),
+    )
     .with({ type: 'phi4-mini-malformed' }, ({ extent }) => ({
       calls: [],
       issues: [notJsonIssue(extent, 'a list of JSON call objects after functools')],

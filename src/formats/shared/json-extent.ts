@@ -15,6 +15,8 @@ import {
   type PlainCall,
 } from './plain-call.js';
 import { tooDeepWording } from './json-payload.js';
+import { refusedCall } from './refused-call.js';
+import { readJsonCallHead } from '../../stream/call-head.js';
 import {
   COMMON_CALL_FIELDS,
   isPlainObject,
@@ -63,6 +65,13 @@ export interface CallItemOptions {
   enclosed?: boolean;
   /** Extra check on the decoded object (llama3_json needs a `parameters` key); false: not a call. */
   accept?: (value: Record<string, unknown>) => boolean;
+  /**
+   * A list's first item, refused, is still a call named by its head (`{"name": "f",
+   * "arguments": {`), refused as malformed: set by the syntaxes a stream starts from that head
+   * (see `Format.readCallHead`), so the call it announced ends as parse gives it. A bare syntax
+   * leaves it unset: its refused JSON stays data, not a call.
+   */
+  namesRefusedFirst?: boolean;
 }
 
 /** A call read from one extent, or the issue that says why it is none. */
@@ -260,10 +269,25 @@ export function readCallList(
   const itemOptions: CallItemOptions = { format: options.format, enclosed: list.closed };
   if (options.fields !== undefined) itemOptions.fields = options.fields;
   if (options.accept !== undefined) itemOptions.accept = options.accept;
-  for (const item of list.items) {
+  for (let index = 0; index < list.items.length; index += 1) {
+    const item = list.items[index] as JsonExtentNode;
     const outcome = readCallItem(context, item, itemOptions);
-    if (outcome.ok) calls.push(outcome.call);
-    else issues.push(outcome.issue);
+    if (outcome.ok) {
+      calls.push(outcome.call);
+      continue;
+    }
+    issues.push(outcome.issue);
+    // The first item refused by the name its head spells, as a stream announced it (see
+    // `namesRefusedFirst`); the head is read within the item.
+    const head =
+      index === 0 && options.namesRefusedFirst === true
+        ? readJsonCallHead(context.text.slice(0, item.end), item.start)
+        : undefined;
+    if (typeof head === 'object') {
+      const span = { start: item.start, end: item.end };
+      const cutOff = outcome.issue.code === 'incomplete-tool-call';
+      calls.push(refusedCall(head.name, options.format, span, outcome.issue, [], !cutOff));
+    }
   }
   return { calls, issues };
 }
