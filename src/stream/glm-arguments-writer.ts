@@ -100,10 +100,6 @@ class GlmArgumentsWriter extends TaggedTextWriter {
   private pairs = 0;
   private valueMode = AS_TEXT;
   private raw = '';
-  // Streamed values: whether their text has started (blanks before it are trimmed), and the
-  // blanks held at the end.
-  private started = false;
-  private trailing = '';
   // A LITERAL value: its word (from its first unit that is not a blank), and the text held since
   // that unit (the word, then blanks).
   private word = '';
@@ -120,8 +116,8 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     return (
       this.mode === VALUE &&
       this.valueMode === AS_TEXT &&
-      this.started &&
-      this.trailing === '' &&
+      this.textStarted &&
+      this.heldBlanks === '' &&
       this.high === '' &&
       unit !== LESS_THAN &&
       isPlainUnit(unit) &&
@@ -226,9 +222,9 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     this.pairs += 1;
     this.mode = VALUE;
     this.raw = '';
-    this.trailing = '';
+    this.heldBlanks = '';
     this.high = '';
-    this.started = false;
+    this.textStarted = false;
   }
 
   /** One unit of a value's text. */
@@ -269,22 +265,7 @@ class GlmArgumentsWriter extends TaggedTextWriter {
       }
       return;
     }
-    if (!this.started) {
-      // Blanks before the text are trimmed.
-      if (isTrimmedUnit(unit)) return;
-      this.started = true;
-    }
-    if (this.flushHigh(unit, char)) return;
-    // Blanks wait for text after them: at the value's end they are trimmed.
-    if (isTrimmedUnit(unit)) {
-      this.trailing += char;
-      return;
-    }
-    if (this.trailing !== '') {
-      this.out += stringText(this.trailing);
-      this.trailing = '';
-    }
-    this.textUnit(unit, char);
+    this.trimmedUnit(unit, char);
   }
 
   /**

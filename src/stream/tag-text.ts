@@ -105,6 +105,10 @@ export abstract class TaggedTextWriter implements CallArgumentsWriter {
   // The mode a tag being read started in, and its text so far (from its `<`).
   protected tagFrom = 0;
   protected tag = '';
+  // Trimmed value text (see `trimmedUnit`): whether it has started (blanks before it are
+  // dropped), and the blanks held at its end.
+  protected textStarted = false;
+  protected heldBlanks = '';
 
   get state(): JsonWriterState {
     return this.mode === WRITTEN ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
@@ -170,6 +174,29 @@ export abstract class TaggedTextWriter implements CallArgumentsWriter {
     }
     this.out += stringText(high);
     return false;
+  }
+
+  /**
+   * Writes one unit of value text that is trimmed (as `String.prototype.trim` trims): blanks
+   * before the text are dropped, blanks after it held until text follows them (at the value's
+   * end they are dropped), a high surrogate held for its pair. A value starts with
+   * `textStarted` false and `heldBlanks` empty.
+   */
+  protected trimmedUnit(unit: number, char: string): void {
+    if (!this.textStarted) {
+      if (isTrimmedUnit(unit)) return;
+      this.textStarted = true;
+    }
+    if (this.flushHigh(unit, char)) return;
+    if (isTrimmedUnit(unit)) {
+      this.heldBlanks += char;
+      return;
+    }
+    if (this.heldBlanks !== '') {
+      this.out += stringText(this.heldBlanks);
+      this.heldBlanks = '';
+    }
+    this.textUnit(unit, char);
   }
 
   /** Writes one unit of value text, holding a high surrogate. */

@@ -72,10 +72,6 @@ class XmlInvokeWriter extends TaggedTextWriter {
   // The value being read: streamed as text, or kept whole until it ends to be read.
   private asText = true;
   private raw = '';
-  // Trimmed streamed values: whether their text has started (blanks before it are dropped), and
-  // the blanks held at the end.
-  private started = false;
-  private trailing = '';
 
   constructor(
     private readonly tools: FormatContext['tools'],
@@ -96,8 +92,8 @@ class XmlInvokeWriter extends TaggedTextWriter {
     return (
       this.mode === VALUE &&
       this.asText &&
-      this.started &&
-      this.trailing === '' &&
+      this.textStarted &&
+      this.heldBlanks === '' &&
       this.high === '' &&
       unit !== LESS_THAN &&
       isPlainUnit(unit) &&
@@ -196,9 +192,10 @@ class XmlInvokeWriter extends TaggedTextWriter {
     this.asText = this.streamsAsText(key, attributes);
     this.mode = VALUE;
     this.raw = '';
-    this.trailing = '';
+    this.heldBlanks = '';
     this.high = '';
-    this.started = !this.syntax.trimValues;
+    // Text not trimmed starts at once: `textStarted` lets its units pass through.
+    this.textStarted = !this.syntax.trimValues;
     if (this.asText) this.out += '"';
   }
 
@@ -219,24 +216,8 @@ class XmlInvokeWriter extends TaggedTextWriter {
       this.raw += char;
       return;
     }
-    if (this.syntax.trimValues) {
-      if (!this.started) {
-        // Blanks before the text are trimmed.
-        if (isTrimmedUnit(unit)) return;
-        this.started = true;
-      }
-      if (this.flushHigh(unit, char)) return;
-      // Blanks wait for text after them: at the value's end they are trimmed.
-      if (isTrimmedUnit(unit)) {
-        this.trailing += char;
-        return;
-      }
-      if (this.trailing !== '') {
-        this.out += stringText(this.trailing);
-        this.trailing = '';
-      }
-    } else if (this.flushHigh(unit, char)) return;
-    this.textUnit(unit, char);
+    if (this.syntax.trimValues) this.trimmedUnit(unit, char);
+    else if (!this.flushHigh(unit, char)) this.textUnit(unit, char);
   }
 
   /** The value ended at its close tag: what was held is written or dropped. */
