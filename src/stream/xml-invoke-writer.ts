@@ -16,7 +16,13 @@
  * JSON body instead of parameters, which is sent whole when the section ends.
  */
 import type { FormatContext, ParseLimits } from '../formats/format.js';
-import { attribute, readInvokeValue, type InvokeSyntax } from '../formats/shared/xml-invoke.js';
+import {
+  attribute,
+  readInvokeValue,
+  stringAttributeOf,
+  type InvokeSyntax,
+} from '../formats/shared/xml-invoke.js';
+import { repeatedAttribute } from '../formats/shared/issues.js';
 import type { XmlAttribute } from '../formats/shared/xml-invoke-ast.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
 import { isBlank } from '../formats/shared/blanks.js';
@@ -27,10 +33,11 @@ import {
   READING_TAG,
   STALLED,
   stringText,
+  TAG_GOES_ON,
   TaggedTextWriter,
   WRITTEN,
 } from './tag-text.js';
-import { CLOSED, OPENED, STOPPED, TAG_GOES_ON, XmlTagReader } from './xml-tag.js';
+import { CLOSED, OPENED, STOPPED, XmlTagReader } from './xml-tag.js';
 
 // What the writer reads.
 const BETWEEN = 0; // blanks between parameters, then a tag
@@ -66,6 +73,8 @@ export function createXmlInvokeWriter(
 
 class XmlInvokeWriter extends TaggedTextWriter {
   private readonly reader: XmlTagReader;
+  // The parameter element's tag name, with the syntax's prefix.
+  private readonly parameterTag: string;
   private parameters = 0;
   private key = '';
   private attributes: readonly XmlAttribute[] = [];
@@ -80,10 +89,10 @@ class XmlInvokeWriter extends TaggedTextWriter {
     private readonly syntax: InvokeSyntax,
   ) {
     super();
-    const parameter = `${syntax.tagPrefix}parameter`;
+    this.parameterTag = `${syntax.tagPrefix}parameter`;
     this.reader = new XmlTagReader(
-      [parameter],
-      [parameter, `${syntax.tagPrefix}invoke`],
+      [this.parameterTag],
+      [this.parameterTag, `${syntax.tagPrefix}invoke`],
       syntax.stops,
     );
   }
@@ -143,8 +152,7 @@ class XmlInvokeWriter extends TaggedTextWriter {
     if (read === TAG_GOES_ON) return;
     const from = this.tagFrom;
     this.mode = from;
-    const name = this.reader.name;
-    const parameter = name === `${this.syntax.tagPrefix}parameter`;
+    const parameter = this.reader.name === this.parameterTag;
     if (from === BETWEEN) {
       if (read === OPENED) this.openParameter(this.reader.attributes);
       else if ((read === CLOSED && !parameter) || read === STOPPED) this.end();
@@ -181,7 +189,7 @@ class XmlInvokeWriter extends TaggedTextWriter {
     const keys = attributes.map((item) => item.key);
     const key = attribute(attributes, 'name')?.trim() ?? '';
     // An attribute written twice, or no name: the lowering refuses the call.
-    if (key === '' || new Set(keys).size !== keys.length) {
+    if (key === '' || repeatedAttribute('parameter', keys, 0) !== undefined) {
       this.mode = STALLED;
       return;
     }
@@ -201,11 +209,9 @@ class XmlInvokeWriter extends TaggedTextWriter {
 
   /** Whether `readInvokeValue` gives the value's text as written (trimmed where it trims). */
   private streamsAsText(key: string, attributes: readonly XmlAttribute[]): boolean {
-    if (this.syntax.stringAttribute) {
-      const string = attribute(attributes, 'string')?.trim().toLowerCase();
-      if (string === 'true') return true;
-      if (string === 'false') return false;
-    }
+    const string = stringAttributeOf(attributes, this.syntax);
+    if (string === 'true') return true;
+    if (string === 'false') return false;
     const schema = parameterSchema(this.tools, this.tool, key);
     return schema === undefined || takesTextAsWritten(schema);
   }

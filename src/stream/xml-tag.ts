@@ -8,16 +8,13 @@
  */
 import type { XmlAttribute } from '../formats/shared/xml-invoke-ast.js';
 import { isBlank } from '../formats/shared/blanks.js';
+import { NOT_A_TAG, TAG_GOES_ON } from './tag-text.js';
 
-/** {@link XmlTagReader.read}: the text may still become a tag. */
-export const TAG_GOES_ON = -1;
-/** {@link XmlTagReader.read}: the text is no tag the reader looks for. */
-export const NOT_A_TAG = -2;
 /** {@link XmlTagReader.read}: an open tag of one of the open names ended (`name`, `attributes`). */
 export const OPENED = 0;
 /** {@link XmlTagReader.read}: a close tag of one of the close names ended (`name`). */
 export const CLOSED = 1;
-/** {@link XmlTagReader.read}: one of the stop tokens was read whole (`stop`). */
+/** {@link XmlTagReader.read}: one of the stop tokens was read whole. */
 export const STOPPED = 2;
 
 // Where in a tag the reader is.
@@ -37,11 +34,8 @@ const FAILED = 11; // no element tag: only the stops may still match
 /**
  * Whether a unit belongs to the grammar's `TagName` and `AttributeName`: anything but blanks and
  * `<`, `>`, `/`, `=`, `"`, `'`.
- *
- * @param unit - A UTF-16 unit.
- * @returns True when a name may hold it.
  */
-export function isTagNameUnit(unit: number): boolean {
+function isTagNameUnit(unit: number): boolean {
   switch (unit) {
     case 0x20:
     case 0x09:
@@ -80,8 +74,6 @@ export class XmlTagReader {
   name = '';
   /** An open tag's attributes, in the order written (once {@link OPENED}). */
   attributes: XmlAttribute[] = [];
-  /** Which stop was read (once {@link STOPPED}): its index in the stops given. */
-  stop = -1;
   private place = AFTER_LT;
   // Units read since `<` (the `<` is the first).
   private length = 1;
@@ -108,7 +100,6 @@ export class XmlTagReader {
     this.length = 1;
     this.name = '';
     this.attributes = [];
-    this.stop = -1;
     this.stopsAlive = (1 << this.stops.length) - 1;
   }
 
@@ -143,10 +134,7 @@ export class XmlTagReader {
         alive &= ~bit;
         continue;
       }
-      if (index === stop.length - 1) {
-        this.stop = each;
-        return STOPPED;
-      }
+      if (index === stop.length - 1) return STOPPED;
     }
     this.stopsAlive = alive;
     return TAG_GOES_ON;

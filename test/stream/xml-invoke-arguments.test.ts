@@ -12,7 +12,8 @@ import type { ParserOptions, StreamEvent, ToolDefinition } from '../../src/index
 import type { FormatId } from '../../src/types.js';
 import { parse as parseMinimaxM2 } from '../../src/generated/minimax_m2.js';
 import type { MinimaxM2Section } from '../../src/formats/minimax_m2/ast.js';
-import { OPENED, TAG_GOES_ON, XmlTagReader } from '../../src/stream/xml-tag.js';
+import { OPENED, XmlTagReader } from '../../src/stream/xml-tag.js';
+import { TAG_GOES_ON } from '../../src/stream/tag-text.js';
 import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
 import { expectEquivalent, streamAll } from './equivalence.js';
 

@@ -9,7 +9,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
 import { lowerMistral } from './lower.js';
 import type { CallHead } from '../format.js';
-import { HEAD_LIMIT, mayBeToken, readJsonCallHead } from '../../stream/call-head.js';
+import { HEAD_LIMIT, mayBeToken, readJsonListCallHead } from '../../stream/call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -58,7 +58,7 @@ function readNamedHead(text: string, from: number): CallHead | 'wait' | undefine
   // The older list form: its first call object's head (the list's extent is a JSON scan, which
   // no token ends, so the head has no stops).
   if (nameStart < limit && text.charCodeAt(nameStart) === 0x5b) {
-    return readJsonCallHead(text, nameStart + 1);
+    return readJsonListCallHead(text, nameStart);
   }
   const nameEnd = skipWhile(text, nameStart, limit, isNameUnit);
   if (nameEnd >= limit) return short;

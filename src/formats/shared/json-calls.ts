@@ -8,9 +8,7 @@ import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
 import { refusedCall } from './refused-call.js';
-import { readJsonCallHead } from '../../stream/call-head.js';
-import { OPEN_BRACKET } from '../../json/char-codes.js';
-import { skipBlanks } from './blanks.js';
+import { readJsonCallHead, readJsonListCallHead } from '../../stream/call-head.js';
 import {
   ARGUMENTS_NOT_JSON,
   limitPlainDepth,
@@ -196,10 +194,11 @@ function refusedName(
   if (first) {
     // Bounded by the payload's end: a head is never read across the section's closing marker.
     const text = context.text.slice(0, source.payload.end);
+    const { start } = source.payload;
     // A list of calls (jamba, granite's tagged form): its first object's head, after the `[`.
-    const at = skipBlanks(text, source.payload.start);
-    const list = source.unpackList === true && text.charCodeAt(at) === OPEN_BRACKET;
-    const head = readJsonCallHead(text, list ? at + 1 : source.payload.start);
+    const head =
+      (source.unpackList === true ? readJsonListCallHead(text, start) : undefined) ??
+      readJsonCallHead(text, start);
     if (typeof head === 'object') return head.name;
   }
   return read;

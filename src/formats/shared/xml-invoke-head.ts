@@ -6,10 +6,11 @@
 import type { CallHead } from '../format.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { createXmlInvokeWriter } from '../../stream/xml-invoke-writer.js';
-import { OPENED, TAG_GOES_ON, XmlTagReader } from '../../stream/xml-tag.js';
+import { OPENED, XmlTagReader } from '../../stream/xml-tag.js';
+import { TAG_GOES_ON } from '../../stream/tag-text.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from './blanks.js';
-import { attribute, type InvokeSyntax } from './xml-invoke.js';
+import { invokeName, type InvokeSyntax } from './xml-invoke.js';
 
 /**
  * Reads the invoke open tag at `at` as the grammar's `InvokeOpen` reads it. A head needs a name
@@ -44,10 +45,8 @@ export function readXmlInvokeHead(
     const read = reader.read(text.charCodeAt(index), text[index] as string);
     if (read === TAG_GOES_ON) continue;
     if (read !== OPENED) return undefined;
-    const { attributes } = reader;
-    const named = attributes.filter((item) => item.key === 'name').length;
-    const name = attribute(attributes, 'name')?.trim() ?? '';
-    if (named !== 1 || name === '') return undefined;
+    const name = invokeName(reader.attributes);
+    if (name === undefined || name === '') return undefined;
     return {
       name,
       argumentsStart: index + 1,

@@ -139,11 +139,10 @@ export function lowerInvoke(
     .with({ type: 'xml-invoke' }, (node) => {
       const keys = node.attributes.map((item) => item.key);
       const repeated = repeatedAttribute('invoke', keys, node.start);
-      // Which tool a twice-named invoke calls is anyone's guess: only the issue.
-      if (repeated !== undefined && keys.indexOf('name') !== keys.lastIndexOf('name')) {
-        return { issues: [repeated] };
-      }
-      const name = attribute(node.attributes, 'name')?.trim() ?? '';
+      const name = invokeName(node.attributes);
+      // Which tool a twice-named invoke calls is anyone's guess: only the issue (`repeated` found
+      // the name written twice).
+      if (name === undefined) return { issues: repeated === undefined ? [] : [repeated] };
       if (name === '') {
         return { issues: [malformed(`an invoke has no tool name`, node.start)] };
       }
@@ -253,9 +252,7 @@ export function readInvokeValue(
 ): unknown {
   const { conventions } = reading;
   const raw = conventions.trimValues ? written.trim() : written;
-  const stringAttribute = conventions.stringAttribute
-    ? attribute(parameter.attributes, 'string')?.trim().toLowerCase()
-    : undefined;
+  const stringAttribute = stringAttributeOf(parameter.attributes, conventions);
   // DSML says outright whether the value is text; the model's word is kept.
   if (stringAttribute === 'true') return raw;
   if (stringAttribute === 'false') {
@@ -290,6 +287,40 @@ function readJsonBody(
   });
   if (!decoded.ok || !isPlainObject(decoded.value)) return undefined;
   return { value: decoded.value, repairs: decoded.repairs, complete: decoded.complete };
+}
+
+/**
+ * The tool an invoke element calls, as the lowering reads it (and a stream's head, which must
+ * agree): its `name` attribute, trimmed.
+ *
+ * @param attributes - The invoke tag's attributes.
+ * @returns The name; `''` when none is written or it is blank; `undefined` when `name` is written
+ * twice.
+ */
+export function invokeName(attributes: readonly XmlAttribute[]): string | undefined {
+  let name: string | undefined;
+  for (const item of attributes) {
+    if (item.key !== 'name') continue;
+    if (name !== undefined) return undefined;
+    name = item.value;
+  }
+  return name?.trim() ?? '';
+}
+
+/**
+ * DSML's `string` attribute of a parameter, as the format's conventions read it.
+ *
+ * @param attributes - The parameter tag's attributes.
+ * @param conventions - The format's conventions.
+ * @returns The attribute trimmed and lower-cased (`'true'` keeps the value as text, `'false'`
+ * reads it as JSON); `undefined` where the format has no such attribute or it is not written.
+ */
+export function stringAttributeOf(
+  attributes: readonly XmlAttribute[],
+  conventions: InvokeConventions,
+): string | undefined {
+  if (!conventions.stringAttribute) return undefined;
+  return attribute(attributes, 'string')?.trim().toLowerCase();
 }
 
 /**
