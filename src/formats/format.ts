@@ -191,6 +191,23 @@ export interface Format {
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
   /**
+   * Streaming hint for sections holding several calls: the head of the call after one whose
+   * arguments a head's writer read to their end at `from` (`CallHead.writer` and its
+   * `readLength`), so that a stream starts each call of a section as the model writes it. Answers
+   * like {@link Format.readCallHead} (`'wait'`, then the same head or `undefined` for every longer
+   * text, read again only on deltas holding a `>` or a `{`), and promises the same of the section
+   * at the marker: if every call before was started from a head, its calls before this one are
+   * those, and the next is this call (refused as `malformed` by name if need be). Formats that
+   * cannot promise it (the section may still be refused whole, or read another way) leave it out:
+   * their second and later calls come whole at the section's end.
+   *
+   * @param text - The text seen so far, from the section's marker (offsets are relative to it).
+   * @param from - Where the previous call's arguments ended, as its writer read them.
+   * @returns The head; `'wait'` while more text is needed; `undefined` when no call that can
+   * stream follows there.
+   */
+  readNextCallHead?(text: string, from: number): CallHead | 'wait' | undefined;
+  /**
    * Streaming hint, `mayOpen` on more text: `true` only where `parseAt` provably reads no section
    * at `start`, whatever text follows `text` (and so for every longer text). Where formats share
    * a marker, a stream reads the call head of a later one once every earlier one declines

@@ -53,7 +53,11 @@ export interface StartedCall {
  * the ids the model wrote itself, claimed in output order as `parse` claims them.
  */
 export interface IdPool {
-  peek(): string;
+  /**
+   * The id the `ahead`-th next call without its own will take (0: the next one), drawn now and
+   * reserved until taken: a section's second started call names the id after its first's.
+   */
+  peek(ahead?: number): string;
   take(): string;
   readonly own: OwnIds;
 }
@@ -73,18 +77,17 @@ export interface IdPool {
  * ```
  */
 export function createIdPool(next: () => string): IdPool {
-  // An id drawn for a start event and not yet taken by phase 2.
-  let reserved: string | undefined;
+  // Ids drawn for start events and not yet taken by phase 2, in the order they will be taken.
+  const reserved: string[] = [];
   // Generated ids are drawn around the ids the model wrote, in output order, as parse draws them.
   const own = createOwnIds();
   return {
     own,
-    peek: () => (reserved ??= drawUnique(next, own)),
-    take() {
-      const id = reserved ?? drawUnique(next, own);
-      reserved = undefined;
-      return id;
+    peek(ahead = 0) {
+      while (reserved.length <= ahead) reserved.push(drawUnique(next, own));
+      return reserved[ahead] as string;
     },
+    take: () => reserved.shift() ?? drawUnique(next, own),
   };
 }
 
@@ -101,6 +104,8 @@ export function createIdPool(next: () => string): IdPool {
  * @param head.ends - The end markers of its format.
  * @param head.stops - Where its syntax ends the arguments' text (see `CallHead.stops`).
  * @param head.writer - The writer of arguments not written as JSON (see `CallHead.writer`).
+ * @param head.queued - Calls of its section started before it and not decided yet, whose ids
+ * come first.
  * @param index - The call's index in the stream.
  * @param ids - The stream's id pool.
  * @param maxDepth - Nesting limit for the writer.
@@ -118,6 +123,7 @@ export function startCall(
     ends: readonly string[];
     stops?: readonly string[] | undefined;
     writer?: CallArgumentsWriter | undefined;
+    queued?: number;
   },
   index: number,
   ids: IdPool,
@@ -125,7 +131,7 @@ export function startCall(
   out: StreamEvent[],
 ): StartedCall {
   // Phase 2 claims the own id when the call is decided; nothing is claimed between the two.
-  const id = head.ownId === undefined ? ids.peek() : ids.own.peek(head.ownId);
+  const id = head.ownId === undefined ? ids.peek(head.queued) : ids.own.peek(head.ownId);
   out.push({ type: 'tool-call-start', id, index, name: head.name });
   return {
     id,

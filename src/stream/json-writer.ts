@@ -89,6 +89,12 @@ export interface CallArgumentsWriter extends JsonPrefixWriter {
    * @returns Canonical JSON that became certain, possibly `''`.
    */
   writeUnit(unit: number, char: string): string;
+  /**
+   * Units of raw text read up to and including the one that completed the arguments (meaningful
+   * once `state` is `'done'`), for writers that say where their call ends: a stream reads the
+   * section's next call head from there (see `Format.readNextCallHead`). Absent otherwise.
+   */
+  readonly readLength?: number;
 }
 
 /**

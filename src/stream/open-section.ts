@@ -73,8 +73,8 @@ export interface SectionState {
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
   /** The text held from the marker on (its `length` is the units held, read without a call). */
   readonly held: HeldText;
-  /** The call started from its head and not ended yet, if any (for a stream that stops here). */
-  openCall(): StartedCall | undefined;
+  /** The calls started from their heads and not ended yet, in order (for a stream that stops here). */
+  openCalls(): readonly StartedCall[];
   /** The format of the section's first candidate, which names it when no call was started. */
   format(): CallFormat;
 }
@@ -167,8 +167,17 @@ class OpenSection implements SectionState {
   private headState: 'wait' | undefined = undefined;
   // The last guessed answer and the held length it was read on, confirmed by a later attempt.
   private lastGuess: { key: string; length: number } | undefined = undefined;
-  // The call started from its head, until the section's calls are known.
+  // The call started from its head whose arguments are being written, until its writer is done
+  // (when its format reads the next head) or the section's calls are known.
   private started: StartedCall | undefined = undefined;
+  // Calls started before it whose arguments were written whole, in order (see readNextCallHead).
+  private written: StartedCall[] | undefined = undefined;
+  // The format that reads the next call's head once the started call is written; undefined when
+  // the section's later calls come whole.
+  private chain: Format | undefined = undefined;
+  // Where the awaited head is read from: -1 for the section's first, else where the previous
+  // call's arguments ended.
+  private nextFrom = -1;
 
   constructor(private readonly setup: SectionSetup) {
     const { formats, markerLength, start, initial } = setup;
@@ -189,10 +198,36 @@ class OpenSection implements SectionState {
     if (unit === -1) this.held.append(delta);
     else this.held.appendUnit(unit, delta);
     if (this.narrowing) this.narrow(delta);
-    if (this.started !== undefined) return extendCall(this.started, delta, unit);
-    // Out of line: the per-unit path above stays small enough for V8 to inline into the push.
+    const started = this.started;
+    if (started !== undefined) {
+      const event = extendCall(started, delta, unit);
+      if (this.chain === undefined || started.writer.state !== 'done') return event;
+      // Out of line: the per-unit path stays small enough for V8 to inline into the push.
+      this.callWritten(event, out);
+      return undefined;
+    }
     this.headMayEnd(delta, out);
     return undefined;
+  }
+
+  /**
+   * The started call's arguments were written whole and its format reads the next call's head:
+   * its last delta goes out first, then the next head is read from where its arguments ended
+   * (the rest of this delta may hold it).
+   */
+  private callWritten(event: StreamEvent | undefined, out: StreamEvent[]): void {
+    if (event !== undefined) out.push(event);
+    this.awaitNext();
+    this.tryHead(out);
+  }
+
+  /** Moves the started call, written whole, to the written ones and awaits the next head. */
+  private awaitNext(): void {
+    const call = this.started as StartedCall;
+    this.started = undefined;
+    (this.written ??= []).push(call);
+    this.nextFrom = call.rawStart + (call.writer.readLength as number);
+    this.headState = 'wait';
   }
 
   /**
@@ -260,8 +295,9 @@ class OpenSection implements SectionState {
       this.retryLater();
       return undefined;
     }
+    const pending = this.openCalls();
     if (decision.kind === 'unclaimed') {
-      if (this.started !== undefined) abandonCall(this.started, { start, end: start + 1 }, out);
+      for (const call of pending) abandonCall(call, { start, end: start + 1 }, out);
       pushText(out, 'text-delta', text.slice(0, 1));
       return {
         stop: false,
@@ -281,7 +317,8 @@ class OpenSection implements SectionState {
     );
     pushText(out, 'text-delta', written.content);
     pushText(out, 'reasoning-delta', written.reasoning);
-    let pending = this.started;
+    // The next started call a section call or rejection ends.
+    let next = 0;
     const calls: ExtractedCall[] = [];
     let stop = false;
     for (const raw of section.calls) {
@@ -322,24 +359,25 @@ class OpenSection implements SectionState {
         phase2.defer(call, text, start);
         continue;
       }
-      const outcome = emitCall(call, pending, {
+      const outcome = emitCall(call, pending[next], {
         decide: phase2.decide,
         ids,
         index: counters.index,
         out,
       });
       if (outcome !== 'reconciled') counters.index += 1;
-      pending = undefined;
+      next += 1;
     }
     for (; nextSection < rejectedSections.length; nextSection += 1) {
       const issue = rejectedSections[nextSection] as (typeof rejectedSections)[number];
       // A call started from the head of a section that gave no call ends as the first section the
       // gate rejects: that section's id, drawn just now, is the one the call started with.
-      phase2.reject(issue, around(issue.offset), pending?.id, out);
-      pending = undefined;
+      phase2.reject(issue, around(issue.offset), next === 0 ? pending[0]?.id : undefined, out);
+      next = Math.max(next, 1);
     }
-    if (pending !== undefined)
-      abandonCall(pending, { start: section.start, end: section.end }, out);
+    for (; next < pending.length; next += 1) {
+      abandonCall(pending[next] as StartedCall, { start: section.start, end: section.end }, out);
+    }
     const consumed = text.slice(
       Math.max(0, section.end - start - LOOK_BEHIND),
       section.end - start,
@@ -363,8 +401,11 @@ class OpenSection implements SectionState {
     };
   }
 
-  openCall(): StartedCall | undefined {
-    return this.started;
+  openCalls(): readonly StartedCall[] {
+    const started = this.started;
+    const written = this.written;
+    if (written === undefined) return started === undefined ? NONE : [started];
+    return started === undefined ? written : [...written, started];
   }
 
   format(): CallFormat {
@@ -428,47 +469,66 @@ class OpenSection implements SectionState {
     this.endsIdle = text.length === 1 && this.endStart !== -1 && finder.idle();
   }
 
+  /**
+   * Reads the awaited head (the section's first, or the one after a call written whole) and
+   * starts its call; again after each call the text already held writes whole.
+   */
   private tryHead(out: StreamEvent[]): void {
-    if (this.headState !== 'wait') return;
     const { setup } = this;
     const { counters, engine } = setup;
     const { plan } = engine.settings;
-    // Past maxCalls calls none is read; past maxCalls unreadable sections the gate rejects none
-    // more, so a started call whose section turned out unreadable could not end as parse ends it.
-    // Either way the section is held whole instead.
-    if (counters.calls >= plan.maxCalls || !setup.phase2.startsEarly) {
+    while (this.headState === 'wait') {
+      const written = this.written;
+      // Past maxCalls calls none is read; past maxCalls unreadable sections the gate rejects none
+      // more, so a started call whose section turned out unreadable could not end as parse ends
+      // it. Either way the rest of the section is held whole instead.
+      const queued = written === undefined ? 0 : written.length;
+      if (counters.calls + queued >= plan.maxCalls || !setup.phase2.startsEarly) {
+        this.headState = undefined;
+        return;
+      }
+      const text = this.held.text();
+      const resolved =
+        this.nextFrom === -1
+          ? resolveHead(this.candidates, text)
+          : resolveNextHead(this.chain as Format, text, this.nextFrom);
+      if (resolved === 'wait') return;
       this.headState = undefined;
-      return;
+      this.chain = undefined;
+      if (resolved === undefined) return;
+      const { format, head } = resolved;
+      if (!plan.primary.has(format) || !argumentsStreamAsRead(engine.settings.tools, head.name)) {
+        return;
+      }
+      const started = startCall(
+        {
+          name: head.name,
+          ownId: head.id,
+          format: format.id,
+          start: setup.start,
+          raw: this.held,
+          rawStart: head.argumentsStart,
+          ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
+          stops: head.stops,
+          writer: head.writer?.(engine.settings.tools, engine.settings.limits),
+          queued:
+            written === undefined ? 0 : written.filter((call) => call.ownId === undefined).length,
+        },
+        counters.index,
+        setup.ids,
+        engine.settings.limits.maxDepth,
+        out,
+      );
+      this.started = started;
+      counters.index += 1;
+      // Only a writer that says where its call ended lets the next head be read.
+      if (format.readNextCallHead !== undefined && started.writer.readLength !== undefined) {
+        this.chain = format;
+      }
+      feedCall(started, text.slice(head.argumentsStart), out);
+      if (this.chain === undefined || started.writer.state !== 'done') return;
+      this.awaitNext();
     }
-    const text = this.held.text();
-    const resolved = resolveHead(this.candidates, text);
-    if (resolved === 'wait') return;
-    this.headState = undefined;
-    if (resolved === undefined) return;
-    const { format, head } = resolved;
-    if (!plan.primary.has(format) || !argumentsStreamAsRead(engine.settings.tools, head.name)) {
-      return;
-    }
-    const started = startCall(
-      {
-        name: head.name,
-        ownId: head.id,
-        format: format.id,
-        start: setup.start,
-        raw: this.held,
-        rawStart: head.argumentsStart,
-        ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
-        stops: head.stops,
-        writer: head.writer?.(engine.settings.tools, engine.settings.limits),
-      },
-      counters.index,
-      setup.ids,
-      engine.settings.limits.maxDepth,
-      out,
-    );
-    this.started = started;
-    counters.index += 1;
-    feedCall(started, text.slice(head.argumentsStart), out);
   }
 
   /** The answer is not final yet: the grammars run again once the text has grown by half. */
@@ -515,6 +575,27 @@ function resolveHead(
   }
   return undefined;
 }
+
+/**
+ * The head of the call after one written whole, or `undefined` when none that can stream follows
+ * (a format that throws on hostile text reads no head: the rest comes whole).
+ */
+function resolveNextHead(
+  format: Format,
+  text: string,
+  from: number,
+): { format: Format; head: CallHead } | 'wait' | undefined {
+  let head: CallHead | 'wait' | undefined;
+  try {
+    head = format.readNextCallHead?.(text, from);
+  } catch {
+    return undefined;
+  }
+  return head === 'wait' || head === undefined ? head : { format, head };
+}
+
+/** What a section with no started call answers {@link SectionState.openCalls} with. */
+const NONE: readonly StartedCall[] = [];
 
 /** What a guessed answer is compared by: the format that claimed it and where it ends. */
 function guessKey(decision: SectionDecision): string {

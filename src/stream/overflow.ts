@@ -1,8 +1,8 @@
 /**
  * A stream past `limits.maxOutputSize`. `parse` refuses such an output whole (a `too-large` issue,
  * nothing read); a stream has already sent what came before and cannot take it back, so it stops
- * reading where the limit was passed and says why with a `too-large` rejection. The call it
- * started and had not ended, if any, ends with it (a consumer must never be left with an open
+ * reading where the limit was passed and says why with a `too-large` rejection. The calls it
+ * started and had not ended, if any, end with it (a consumer must never be left with an open
  * call); when none was open, a rejection without a start stands for the text the stream held and
  * all that follows, which it will never read.
  */
@@ -21,8 +21,8 @@ export interface OpenCall {
 /**
  * Ends what a stream left open when the output outgrew the limit.
  *
- * @param open - The call started and not ended, if any (a stream has at most one open: the one
- * started from the head of the section it is reading).
+ * @param open - The calls started and not ended (those started from heads in the section the
+ * stream is reading).
  * @param stand - The id and format of the rejection that stands for the held text when no call
  * was open (called only then, so no id is drawn for nothing).
  * @param limit - The `maxOutputSize` limit.
@@ -30,23 +30,24 @@ export interface OpenCall {
  * @param out - Events are pushed here.
  * @example
  * ```ts
- * endOverflow({ id: 'call_0', name: 'f', format: 'hermes', start: 0 }, stand, 1000, 996, out);
+ * endOverflow([{ id: 'call_0', name: 'f', format: 'hermes', start: 0 }], stand, 1000, 996, out);
  * // out: [{ type: 'tool-call-end', id: 'call_0', rejection: { reason: 'too-large', ... } }]
  * ```
  */
 export function endOverflow(
-  open: OpenCall | undefined,
+  open: readonly OpenCall[],
   stand: () => { id: string; format: CallFormat },
   limit: number,
   offset: number,
   out: StreamEvent[],
 ): void {
-  if (open === undefined) {
+  if (open.length === 0) {
     const { id, format } = stand();
     out.push({ type: 'tool-call-end', id, rejection: rejection({ id, format, start: offset }) });
     return;
   }
-  out.push({ type: 'tool-call-end', id: open.id, rejection: rejection(open) });
+  for (const call of open)
+    out.push({ type: 'tool-call-end', id: call.id, rejection: rejection(call) });
 
   function rejection(call: OpenCall): RejectedCall {
     const refused: RejectedCall = {

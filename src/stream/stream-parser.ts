@@ -575,7 +575,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     phase2.abandon();
     const current = mode === 'section' ? (section as SectionState) : undefined;
     endOverflow(
-      current?.openCall(),
+      current?.openCalls() ?? [],
       () => ({
         id: ids.take(),
         format: current?.format() ?? (plan.primary.values().next().value as Format).id,

@@ -109,6 +109,8 @@ export abstract class TaggedTextWriter implements CallArgumentsWriter {
   // dropped), and the blanks held at its end.
   protected textStarted = false;
   protected heldBlanks = '';
+  // Units read while the arguments were open: where they ended, once written.
+  readLength = 0;
 
   get state(): JsonWriterState {
     return this.mode === WRITTEN ? 'done' : this.mode === STALLED ? 'stalled' : 'open';
@@ -116,17 +118,25 @@ export abstract class TaggedTextWriter implements CallArgumentsWriter {
 
   writeUnit(unit: number, char: string): string {
     // The usual unit of a long text value is written as it is.
-    if (this.passesThrough(unit)) return char;
+    if (this.passesThrough(unit)) {
+      this.readLength += 1;
+      return char;
+    }
     this.out = '';
-    this.read(unit, char);
+    if (this.mode < WRITTEN) {
+      this.readLength += 1;
+      this.read(unit, char);
+    }
     return this.out;
   }
 
   write(text: string): string {
     this.out = '';
-    for (let index = 0; index < text.length && this.mode < WRITTEN; index += 1) {
+    let index = 0;
+    for (; index < text.length && this.mode < WRITTEN; index += 1) {
       this.read(text.charCodeAt(index), text[index] as string);
     }
+    this.readLength += index;
     return this.out;
   }
 

@@ -34,18 +34,12 @@ function firstItem(
 
 /**
  * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
- * between qwen3_coder's or seed_oss's functions, or between glm45's pairs, makes the section
- * malformed, as does text that is not a call object in a list of calls read by its JSON extent
- * (mistral, phi4_mini). The others give
- * their first call back, refused as malformed when what follows the head cannot be read.
+ * between glm45's pairs makes the section malformed, as does text that is not a call object in a
+ * list of calls read by its JSON extent (mistral, phi4_mini). The others give their first call
+ * back, refused as malformed when what follows the head cannot be read (junk between
+ * qwen3_coder's or seed_oss's functions refuses each of them, by name).
  */
-const REFUSED_WHOLE: ReadonlySet<string> = new Set([
-  'qwen3_coder',
-  'seed_oss',
-  'glm45',
-  'mistral',
-  'phi4_mini',
-]);
+const REFUSED_WHOLE: ReadonlySet<string> = new Set(['glm45', 'mistral', 'phi4_mini']);
 
 /** A head as compared: its writer (made afresh at each read) stands as whether it has one. */
 function comparable(head: CallHead | 'wait' | undefined): unknown {

@@ -235,6 +235,22 @@ describe('qwen3_coder', () => {
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
   });
 
+  it('should refuse every function of a section with junk between them, each by its name', () => {
+    const result = createParser({ formats: ['qwen3_coder'], ids: 'sequential' }).parse(
+      '<tool_call>\n<function=f>\n</function>\nstray words\n<function=g>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(result.calls).toEqual([]);
+    // One refusal per function, as a stream that announced both ends them; the junk's own issue
+    // is what they carry, not a third rejection.
+    expect(
+      result.rejected.map((rejection) => [rejection.name, rejection.reason, rejection.id]),
+    ).toEqual([
+      ['f', 'malformed', 'call_0'],
+      ['g', 'malformed', 'call_1'],
+    ]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
   it('should leave a <tool_call> holding JSON to other syntaxes', () => {
     const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
     expect(result.calls).toEqual([]);

@@ -6,7 +6,7 @@ import { parse } from '../../generated/deepseek_v4_dsml.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { InvokeSyntax } from '../shared/xml-invoke.js';
-import { readInvokeBlockHead } from '../shared/xml-invoke-head.js';
+import { readInvokeBlockHead, readNextInvokeHead } from '../shared/xml-invoke-head.js';
 import type { DeepseekV4DsmlSection } from './ast.js';
 import { lowerDeepseekV4Dsml, DEEPSEEK_V4_DSML_VALUES } from './lower.js';
 
@@ -33,4 +33,6 @@ export const deepseek_v4_dsml: Format = {
   endMarkers: [CLOSE],
   // The first invoke starts at its open tag's `>`; its parameters stream as they are written.
   readCallHead: (text, start) => readInvokeBlockHead(text, start, OPEN, SYNTAX),
+  // Each later invoke of the block starts at its open tag too, after the previous one's close tag.
+  readNextCallHead: (text, from) => readNextInvokeHead(text, from, SYNTAX),
 };

@@ -5,7 +5,7 @@
 import { parse } from '../../generated/qwen3_coder.js';
 import type { Format } from '../format.js';
 import { firstUnitAfter, skipBlanks } from '../shared/blanks.js';
-import { readXmlFunctionHead } from '../shared/xml-function-head.js';
+import { readNextXmlFunctionHead, readXmlFunctionHead } from '../shared/xml-function-head.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Qwen3CoderNode } from './ast.js';
 import { lowerQwen3Coder } from './lower.js';
@@ -46,6 +46,9 @@ export const qwen3_coder: Format = {
     const at = skipBlanks(text, start + TOOL_CALL_OPEN.length);
     return readXmlFunctionHead(text, at, 'own-lines');
   },
+  // Each later function of the section starts at its tag too, after the previous one's
+  // </function> and blanks.
+  readNextCallHead: (text, from) => readNextXmlFunctionHead(text, from, 'own-lines'),
 };
 
 /** Whether the first unit after `<tool_call>` is `<` (or the output ends there): this syntax's tags. */

@@ -6,7 +6,7 @@ import { parse } from '../../generated/seed_oss.js';
 import type { Format } from '../format.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
-import { readXmlFunctionHead } from '../shared/xml-function-head.js';
+import { readNextXmlFunctionHead, readXmlFunctionHead } from '../shared/xml-function-head.js';
 import type { SeedOssNode } from './ast.js';
 import { lowerSeedOss } from './lower.js';
 
@@ -35,6 +35,9 @@ export const seed_oss: Format = {
     const at = skipBlanks(text, start + TOOL_CALL_OPEN.length);
     return readXmlFunctionHead(text, at, 'verbatim');
   },
+  // Each later function of the section starts at its tag too, after the previous one's
+  // </function> and blanks.
+  readNextCallHead: (text, from) => readNextXmlFunctionHead(text, from, 'verbatim'),
 };
 
 const TOOL_CALL_OPEN = '<seed:tool_call>';

@@ -6,9 +6,11 @@ import type { CallHead } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { createXmlFunctionWriter } from '../../stream/xml-function-writer.js';
 import { startsAt } from '../../starts-at.js';
+import { skipBlanks } from './blanks.js';
 import type { XmlValueLayout } from './xml-function.js';
 
 const FUNCTION_OPEN = '<function=';
+const FUNCTION_CLOSE = '</function>';
 
 /**
  * Reads `<function=NAME>` at `at`: the name is what the grammar's `Name` reads (up to `>`, a
@@ -51,4 +53,29 @@ export function readXmlFunctionHead(
     };
   }
   return short;
+}
+
+/**
+ * Reads the `<function=NAME>` after a function whose arguments' writer ended at `from`: only
+ * after the function's own `</function>` (the writer also ends at a tag that implies it, which a
+ * section reads otherwise), then blanks. Anything else between the two functions is junk, which
+ * refuses every call of the section by name, as the stream announced them.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the previous function's writer stopped reading.
+ * @param layout - How the syntax writes its values (for the arguments writer).
+ * @returns The head, `'wait'` or `undefined`, as {@link readXmlFunctionHead} answers them.
+ * @example
+ * ```ts
+ * const text = '<tool_call>\n<function=f>\n</function>\n<function=g>\n';
+ * readNextXmlFunctionHead(text, 36, 'own-lines'); // { name: 'g', argumentsStart: 50, ... }
+ * ```
+ */
+export function readNextXmlFunctionHead(
+  text: string,
+  from: number,
+  layout: XmlValueLayout,
+): CallHead | 'wait' | undefined {
+  if (!startsAt(text, FUNCTION_CLOSE, from - FUNCTION_CLOSE.length)) return undefined;
+  return readXmlFunctionHead(text, skipBlanks(text, from), layout);
 }

@@ -75,3 +75,39 @@ export function readInvokeBlockHead(
   if (!startsAt(text, open, start)) return undefined;
   return readXmlInvokeHead(text, skipBlanks(text, start + open.length), syntax);
 }
+
+/**
+ * Reads the invoke after one whose arguments' writer ended at `from` (minimax_m2, the DSML
+ * syntaxes): only after that invoke's own close tag (its writer also ends at a stop token, after
+ * which no invoke follows in the block), then blanks, then the next open tag as
+ * {@link readXmlInvokeHead} reads it.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the previous invoke's writer stopped reading.
+ * @param syntax - The format's invoke syntax.
+ * @returns As {@link readXmlInvokeHead}.
+ */
+export function readNextInvokeHead(
+  text: string,
+  from: number,
+  syntax: InvokeSyntax,
+): CallHead | 'wait' | undefined {
+  if (!closesInvoke(text, from, syntax)) return undefined;
+  return readXmlInvokeHead(text, skipBlanks(text, from), syntax);
+}
+
+/**
+ * Whether the text before `from` ends with the invoke's close tag as the grammar reads it
+ * (`</`, the tag name, blanks, `>`).
+ *
+ * @param text - The text.
+ * @param from - Where the tag should end.
+ * @param syntax - The format's invoke syntax (its tag prefix).
+ * @returns True when it does.
+ */
+export function closesInvoke(text: string, from: number, syntax: InvokeSyntax): boolean {
+  if (text.charCodeAt(from - 1) !== 0x3e) return false;
+  const at = text.lastIndexOf('<', from - 1);
+  const close = `</${syntax.tagPrefix}invoke`;
+  return at !== -1 && startsAt(text, close, at) && skipBlanks(text, at + close.length) === from - 1;
+}

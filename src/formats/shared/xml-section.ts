@@ -1,7 +1,7 @@
 /**
  * Lowering of a section that wraps `<function=...>` calls in its own tags (qwen3_coder's
  * `<tool_call>`, seed_oss's `<seed:tool_call>`): every function becomes a call; text other than
- * blank space between them makes the whole section malformed.
+ * blank space between them makes the whole section malformed, every call in it refused.
  */
 import { match } from 'ts-pattern';
 import type { FormatId, Issue, Repair } from '../../types.js';
@@ -9,6 +9,7 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import { lowerXmlFunction, type XmlValueLayout } from './xml-function.js';
 import type { XmlClose, XmlFunction, XmlStrayText } from './xml-function-ast.js';
 import { malformed } from './issues.js';
+import { refusedCall } from './refused-call.js';
 
 /** A wrapping section as its grammar found it. */
 export interface XmlSectionNode {
@@ -35,8 +36,9 @@ export interface XmlSectionSyntax {
  * @param syntax - The format, its value layout and its tags.
  * @param context - The output, schemas and limits.
  * @returns The section: a call per function (complete ones carry a `missing-end-marker` repair
- * when the output ended before the close tag), or no call and a `malformed-tool-call` issue when
- * junk text sits between the functions.
+ * when the output ended before the close tag); when junk text sits between the functions, each
+ * call refused as `malformed` by the first junk's issue (or that issue alone when no function
+ * has a name).
  * @example
  * ```ts
  * lowerXmlSection(section, { format: 'seed_oss', layout: 'verbatim', tags }, context);
@@ -53,7 +55,7 @@ export function lowerXmlSection(
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
   let functions = 0;
-  let junk = false;
+  let junk: Issue | undefined;
   for (const item of source.items) {
     match(item)
       .with({ type: 'xml-function' }, (fn) => {
@@ -64,13 +66,13 @@ export function lowerXmlSection(
         for (const issue of lowered.issues) issues.push(issue);
       })
       .with({ type: 'xml-stray-text' }, (stray) => {
-        if (stray.text.trim() === '') return;
-        junk = true;
-        issues.push(malformed(`unexpected text in ${tags.open}`, stray.start));
+        if (stray.text.trim() === '' || junk !== undefined) return;
+        junk = malformed(`unexpected text in ${tags.open}`, stray.start);
+        issues.push(junk);
       })
       .exhaustive();
   }
-  if (functions === 0 && !junk) {
+  if (functions === 0 && junk === undefined) {
     issues.push(
       source.close === 'cut'
         ? {
@@ -81,8 +83,17 @@ export function lowerXmlSection(
         : malformed(`the ${tags.open} holds no <function=...>`, span.start),
     );
   }
-  // Junk between functions means the section is not what it looks like: no call runs.
-  return { start: span.start, end: span.end, calls: junk ? [] : calls, issues };
+  // Junk between functions means the section is not what it looks like: no call runs. Each is
+  // still given back, refused by its name: a stream may have announced the calls before the junk
+  // came, and the section must end them, one for one, as it announced them.
+  if (junk !== undefined) {
+    for (let index = 0; index < calls.length; index += 1) {
+      const call = calls[index] as RawCall;
+      if (call.malformed !== undefined) continue;
+      calls[index] = refusedCall(call.name, format, call.span, junk, call.repairs, call.complete);
+    }
+  }
+  return { start: span.start, end: span.end, calls, issues };
 }
 
 function closeRepairs(close: XmlClose, end: number, tag: string): Repair[] {

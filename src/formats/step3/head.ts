@@ -8,10 +8,11 @@ import { mayBeToken } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from '../shared/blanks.js';
 import type { InvokeSyntax } from '../shared/xml-invoke.js';
-import { readXmlInvokeHead } from '../shared/xml-invoke-head.js';
+import { closesInvoke, readXmlInvokeHead } from '../shared/xml-invoke-head.js';
 
 const CALLS_BEGIN = '<｜tool_calls_begin｜>';
 const CALL_BEGIN = '<｜tool_call_begin｜>';
+const CALL_END = '<｜tool_call_end｜>';
 const CALL_TYPE = 'function';
 const SEPARATOR = '<｜tool_sep｜>';
 
@@ -31,7 +32,38 @@ export function readStep3Head(
   syntax: InvokeSyntax,
 ): CallHead | 'wait' | undefined {
   if (!startsAt(text, CALLS_BEGIN, start)) return undefined;
-  let index = skipBlanks(text, start + CALLS_BEGIN.length);
+  return readCall(text, skipBlanks(text, start + CALLS_BEGIN.length), syntax);
+}
+
+/**
+ * Reads the head of the call after one whose invoke's writer ended at `from`: after that
+ * invoke's close tag, its `<｜tool_call_end｜>` and `<｜tool_sep｜>` if written (blanks around
+ * them), the next `<｜tool_call_begin｜>` as {@link readStep3Head} reads the first.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the previous invoke's writer stopped reading.
+ * @param syntax - step3's invoke syntax.
+ * @returns As {@link readStep3Head}.
+ */
+export function readStep3NextHead(
+  text: string,
+  from: number,
+  syntax: InvokeSyntax,
+): CallHead | 'wait' | undefined {
+  if (!closesInvoke(text, from, syntax)) return undefined;
+  let index = skipBlanks(text, from);
+  // The grammar's `_ CallEnd? (_ "<｜tool_sep｜>")?` after the body, then `_` before the next call.
+  for (const optional of [CALL_END, SEPARATOR]) {
+    const token = readToken(text, index, optional);
+    if (token === 'wait') return 'wait';
+    if (token === true) index = skipBlanks(text, index + optional.length);
+  }
+  return readCall(text, index, syntax);
+}
+
+/** A call from its `<｜tool_call_begin｜>` at `at` up to its invoke's open tag. */
+function readCall(text: string, at: number, syntax: InvokeSyntax): CallHead | 'wait' | undefined {
+  let index = at;
   const token = readToken(text, index, CALL_BEGIN);
   if (token !== true) return token;
   index = skipBlanks(text, index + CALL_BEGIN.length);

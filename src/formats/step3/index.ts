@@ -8,7 +8,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { InvokeSyntax } from '../shared/xml-invoke.js';
 import type { Step3Section } from './ast.js';
-import { readStep3Head } from './head.js';
+import { readStep3Head, readStep3NextHead } from './head.js';
 import { lowerStep3, STEP3_VALUES } from './lower.js';
 
 const SYNTAX: InvokeSyntax = {
@@ -36,4 +36,6 @@ export const step3: Format = {
   endMarkers: ['<｜tool_calls_end｜>'],
   // The first call starts at its invoke's `>`; its parameters stream as they are written.
   readCallHead: (text, start) => readStep3Head(text, start, SYNTAX),
+  // Each later call starts at its invoke's open tag too, after the previous call's end tokens.
+  readNextCallHead: (text, from) => readStep3NextHead(text, from, SYNTAX),
 };

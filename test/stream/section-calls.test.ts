@@ -1,0 +1,265 @@
+/**
+ * A section holding several calls starts each one as the model writes it, not only the first:
+ * once a call's arguments are written whole (its `</function>` or `</invoke>`), the next call's
+ * head is read from there, and its start goes out at its tag's `>`. Every call of the section
+ * still ends when the section does (junk later in it refuses them all, by name), and the fold
+ * of any chunking is `parse`.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import type { ParserOptions, StreamEvent, ToolDefinition } from '../../src/index.js';
+import type { FormatId } from '../../src/types.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent, streamAll } from './equivalence.js';
+
+const TOOLS: ToolDefinition[] = [
+  {
+    name: 'move_piece',
+    parameters: {
+      type: 'object',
+      properties: { from: { type: 'string' }, to: { type: 'string' }, turn: { type: 'integer' } },
+    },
+  },
+  {
+    name: 'offer_draw',
+    parameters: { type: 'object', properties: { note: { type: 'string' } } },
+  },
+];
+
+/** One call as a syntax writes it: its name and `[key, value]` parameters. */
+type Call = readonly [string, readonly (readonly [string, string])[]];
+
+/** How a syntax writes a section of calls, and what may sit between them. */
+interface Syntax {
+  format: FormatId;
+  section: (calls: readonly string[]) => string;
+  call: (call: Call) => string;
+}
+
+const invokeCall =
+  (prefix: string) =>
+  ([name, parameters]: Call): string =>
+    `<${prefix}invoke name="${name}">\n${parameters
+      .map(([key, value]) => `<${prefix}parameter name="${key}">${value}</${prefix}parameter>\n`)
+      .join('')}</${prefix}invoke>`;
+
+/** A `<function=NAME>` call, values on their own lines (qwen3_coder) or inline (seed_oss). */
+const functionCall =
+  (line: string) =>
+  ([name, parameters]: Call): string =>
+    `<function=${name}>\n${parameters
+      .map(([key, value]) => `<parameter=${key}>${line}${value}${line}</parameter>\n`)
+      .join('')}</function>`;
+
+const SYNTAXES: Syntax[] = [
+  {
+    format: 'qwen3_coder',
+    section: (calls) => `<tool_call>\n${calls.join('\n')}\n</tool_call>`,
+    call: functionCall('\n'),
+  },
+  {
+    format: 'seed_oss',
+    section: (calls) => `<seed:tool_call>\n${calls.join('\n')}\n</seed:tool_call>`,
+    call: functionCall(''),
+  },
+  {
+    format: 'minimax_m2',
+    section: (calls) => `<minimax:tool_call>\n${calls.join('\n')}\n</minimax:tool_call>`,
+    call: invokeCall(''),
+  },
+  {
+    format: 'deepseek_v32_dsml',
+    section: (calls) => `<｜DSML｜function_calls>\n${calls.join('\n')}\n</｜DSML｜function_calls>`,
+    call: invokeCall('｜DSML｜'),
+  },
+  {
+    format: 'deepseek_v4_dsml',
+    section: (calls) => `<｜DSML｜tool_calls>${calls.join('')}</｜DSML｜tool_calls>`,
+    call: invokeCall('｜DSML｜'),
+  },
+  {
+    format: 'step3',
+    section: (calls) =>
+      `<｜tool_calls_begin｜>${calls
+        .map((call) => `<｜tool_call_begin｜>function<｜tool_sep｜>${call}<｜tool_call_end｜>`)
+        .join('<｜tool_sep｜>\n')}<｜tool_calls_end｜>`,
+    call: invokeCall('steptml:'),
+  },
+];
+
+const MOVE: Call = [
+  'move_piece',
+  [
+    ['from', 'e2'],
+    ['to', 'e4'],
+  ],
+];
+const TYPED: Call = ['move_piece', [['turn', '12']]];
+const DRAW: Call = ['offer_draw', [['note', 'a fair\nposition']]];
+const EMPTY: Call = ['offer_draw', []];
+
+/** Sections as models write them, right and wrong, for one syntax. */
+function cases(syntax: Syntax): { label: string; text: string }[] {
+  const { call, section } = syntax;
+  return [
+    { label: 'two calls', text: `Playing.\n${section([call(MOVE), call(DRAW)])}` },
+    {
+      label: 'three calls, one typed, one with no parameters',
+      text: section([call(MOVE), call(TYPED), call(EMPTY)]),
+    },
+    {
+      label: 'junk after the second call',
+      text: section([call(MOVE), `${call(DRAW)}\nnot a call`]),
+    },
+    {
+      label: 'a second call with no name',
+      text: section([call(MOVE), call(['', [['note', 'x']]]), call(DRAW)]),
+    },
+    {
+      label: 'cut off inside the second call',
+      text: section([call(MOVE), call(DRAW)]).slice(0, -40),
+    },
+  ];
+}
+
+const settings = (format: FormatId): { label: string; options: ParserOptions }[] => [
+  { label: 'forced', options: { formats: [format], reasoning: { startsInside: false } } },
+  { label: 'auto', options: { reasoning: { startsInside: false } } },
+  {
+    label: 'forced, with tools',
+    options: { formats: [format], reasoning: { startsInside: false }, tools: TOOLS },
+  },
+];
+
+/** The `tool-call-start` events among `events`, as `[id, index, name]`. */
+function starts(events: readonly StreamEvent[]): [string, number, string][] {
+  return events.flatMap((event) =>
+    event.type === 'tool-call-start' ? [[event.id, event.index, event.name]] : [],
+  ) as [string, number, string][];
+}
+
+describe.each(SYNTAXES)('stream: every call of a $format section', (syntax) => {
+  for (const { label: setting, options } of settings(syntax.format)) {
+    for (const { label, text } of cases(syntax)) {
+      it(`should fold to parse for ${label} (${setting})`, () => {
+        const chunkers =
+          setting === 'forced' ? [whole, unitByUnit, everyTwoWaySplit()] : [whole, unitByUnit];
+        for (const chunker of chunkers) {
+          for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+        }
+      });
+    }
+  }
+
+  it("should start the second call at its tag's >, before the section ends", () => {
+    const options: ParserOptions = { formats: [syntax.format], reasoning: { startsInside: false } };
+    const second = syntax.call(DRAW);
+    const text = syntax.section([syntax.call(MOVE), second]);
+    const headEnd = text.indexOf(second) + second.indexOf('>') + 1;
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const early = [...text.slice(0, headEnd)].flatMap((unit) => stream.push(unit));
+    expect(starts(early)).toEqual([
+      ['call_0', 0, 'move_piece'],
+      ['call_1', 1, 'offer_draw'],
+    ]);
+    // The first call's arguments were all sent; neither call ended: the section may still refuse them.
+    const firstDeltas = early.flatMap((event) =>
+      event.type === 'tool-call-delta' && event.id === 'call_0' ? [event.argumentsDelta] : [],
+    );
+    expect(firstDeltas.join('')).toBe('{"from":"e2","to":"e4"}');
+    expect(early.some((event) => event.type === 'tool-call-end')).toBe(false);
+    const rest = [...text.slice(headEnd)].flatMap((unit) => stream.push(unit));
+    expect(rest.filter((event) => event.type === 'tool-call-end').map((event) => event.id)).toEqual(
+      ['call_0', 'call_1'],
+    );
+  });
+
+  it('should refuse both started calls by name when junk follows them', () => {
+    const options: ParserOptions = { formats: [syntax.format], reasoning: { startsInside: false } };
+    const text = syntax.section([syntax.call(MOVE), `${syntax.call(DRAW)}\nnot a call`]);
+    const events = streamAll(options, [...text]);
+    expect(starts(events).map(([, , name]) => name)).toEqual(['move_piece', 'offer_draw']);
+    const parsed = createParser({ ...options, ids: 'sequential' }).parse(text);
+    const ends = events.flatMap((event) => (event.type === 'tool-call-end' ? [event] : []));
+    // What parse gives: the function syntaxes refuse the whole section, the invoke ones keep their
+    // calls and refuse the stray text alone.
+    expect(ends.map((event) => ('call' in event ? event.call : event.rejection))).toEqual([
+      ...parsed.calls,
+      ...parsed.rejected,
+    ]);
+  });
+
+  it('should end every started call when the output outgrows maxOutputSize', () => {
+    const second = syntax.call(DRAW);
+    const text = syntax.section([syntax.call(MOVE), second, syntax.call(MOVE)]);
+    const limit = text.indexOf(second) + second.length - 4;
+    const options: ParserOptions = {
+      formats: [syntax.format],
+      reasoning: { startsInside: false },
+      limits: { maxOutputSize: limit },
+    };
+    const events = streamAll(options, [...text]);
+    const ends = events.flatMap((event) =>
+      event.type === 'tool-call-end' && 'rejection' in event
+        ? [[event.id, event.rejection.name, event.rejection.reason]]
+        : [],
+    );
+    expect(ends).toEqual([
+      ['call_0', 'move_piece', 'too-large'],
+      ['call_1', 'offer_draw', 'too-large'],
+    ]);
+  });
+
+  it('should start no call past maxCalls', () => {
+    const options: ParserOptions = {
+      formats: [syntax.format],
+      reasoning: { startsInside: false },
+      limits: { maxCalls: 1 },
+    };
+    const text = syntax.section([syntax.call(MOVE), syntax.call(DRAW)]);
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const beforeClose = [...text.slice(0, -4)].flatMap((unit) => stream.push(unit));
+    expect(starts(beforeClose)).toEqual([['call_0', 0, 'move_piece']]);
+    expectEquivalent(options, [...text]);
+  });
+});
+
+describe('stream: sections of several calls, built at random', () => {
+  it('should fold to parse in every syntax, unit by unit and in random pieces', () => {
+    const value = fc.constantFrom('e2', ' x ', '\nline\n', '12', '{"a": 1}', 'a < b', '', '\ud83d');
+    const name = fc.constantFrom('move_piece', 'offer_draw', '', ' move_piece ');
+    const call = fc.tuple(
+      name,
+      fc.array(fc.tuple(fc.constantFrom('from', 'turn', ''), value), { maxLength: 2 }),
+    );
+    const between = fc.constantFrom('', '\n', ' ', 'oops', '<b>');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SYNTAXES),
+        fc.array(fc.tuple(call, between), { minLength: 1, maxLength: 4 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        (syntax, calls, cut, tools, cuts) => {
+          const full = syntax.section(calls.map(([each, after]) => syntax.call(each) + after));
+          const text = cut % 4 === 0 ? full.slice(0, cut % full.length) : full;
+          const options: ParserOptions = {
+            formats: [syntax.format],
+            reasoning: { startsInside: false },
+            ...(tools ? { tools: TOOLS } : {}),
+          };
+          expectEquivalent(options, [...text]);
+          const points = [...new Set(cuts.map((point) => point % (text.length + 1)))].sort(
+            (a, b) => a - b,
+          );
+          const pieces = [0, ...points, text.length].flatMap((point, index, all) =>
+            index === 0 ? [] : [text.slice(all[index - 1], point)],
+          );
+          expectEquivalent(options, pieces);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
