@@ -171,6 +171,11 @@ class PrefixWriter implements JsonPrefixWriter {
   // `keyCount` entries are in use (entries past it are stale, overwritten as keys come).
   private readonly keys: string[] = [];
   private keyCount = 0;
+  /**
+   * Units read while the value was open (see `CallArgumentsWriter.readLength`): once it is done,
+   * where it ended.
+   */
+  readLength = 0;
 
   constructor(maxDepth: number, stops: readonly string[] = NO_STOPS) {
     this.maxDepth = maxDepth;
@@ -192,7 +197,10 @@ class PrefixWriter implements JsonPrefixWriter {
         if (!isPlainStringUnit(unit) || (unit >= 0xd800 && unit <= 0xdfff)) break;
         index += 1;
       }
-      if (index === text.length) return text;
+      if (index === text.length) {
+        this.readLength += index;
+        return text;
+      }
     }
     return this.read(text);
   }
@@ -200,6 +208,8 @@ class PrefixWriter implements JsonPrefixWriter {
   /** What {@link read} does for a text of one unit, `char` being that unit as a string. */
   writeUnit(unit: number, char: string): string {
     const mode = this.mode;
+    // Counted here, uncounted below once the value is done: one add on the hot path.
+    this.readLength += 1;
     switch (mode) {
       case STRING: {
         if (this.escape === 0 && isPlainStringUnit(unit)) {
@@ -233,6 +243,7 @@ class PrefixWriter implements JsonPrefixWriter {
         return this.endToken(LITERAL, unit);
       case DONE:
       case STALLED:
+        this.readLength -= 1;
         return '';
       default: {
         const out = this.structural(mode, unit);
@@ -639,6 +650,7 @@ class PrefixWriter implements JsonPrefixWriter {
       else out += this.structural(mode, unit);
       index += 1;
     }
+    this.readLength += index;
     if (this.mode === STRING) out += this.flushString(false);
     return out;
   }

@@ -500,6 +500,12 @@ class OpenSection implements SectionState {
       if (!plan.primary.has(format) || !argumentsStreamAsRead(engine.settings.tools, head.name)) {
         return;
       }
+      // An id the model wrote that a call started before it also names: phase 2 renames the later
+      // one when it claims it, after the earlier one's claim, and the name is not known before.
+      if (head.id !== undefined && written !== undefined) {
+        const id = setup.ids.own.peek(head.id);
+        if (written.some((call) => call.id === id)) return;
+      }
       const started = startCall(
         {
           name: head.name,

@@ -316,6 +316,37 @@ describe('createJsonPrefixWriter on strings the lenient reading ends elsewhere',
 });
 
 describe('createCallArgumentsWriter', () => {
+  it('should say where the value ended, for any spelling, chunking and text after it', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: anyUnit }), fc.jsonValue({ stringUnit: anyUnit })),
+        fc.array(fc.nat()),
+        fc.array(fc.nat()),
+        fc.constantFrom('', '}', ' <|tool_call_end|>', ', {"name": "g"}', '\n```'),
+        fc.boolean(),
+        (value, choices, cuts, after, oneByOne) => {
+          const raw = respell(value, choices);
+          const text = raw + after;
+          const writer = createCallArgumentsWriter(256);
+          const pieces = oneByOne
+            ? [...text]
+            : split(
+                text,
+                cuts.map((cut) => cut % (text.length + 1)),
+              );
+          for (const piece of pieces) {
+            if (piece.length === 1) writer.writeUnit(piece.charCodeAt(0), piece);
+            else writer.write(piece);
+          }
+          expect(writer.state).toBe('done');
+          // The object's own text, and nothing after it.
+          expect(writer.readLength).toBe(raw.length);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('should say it wrote the raw text as it came only while it did, for any spelling and chunking', () => {
     fc.assert(
       fc.property(

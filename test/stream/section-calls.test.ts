@@ -1,7 +1,8 @@
 /**
  * A section holding several calls starts each one as the model writes it, not only the first:
- * once a call's arguments are written whole (its `</function>` or `</invoke>`), the next call's
- * head is read from there, and its start goes out at its tag's `>`. Every call of the section
+ * once a call's arguments are written whole (its `</function>`, `</invoke>` or JSON object's
+ * `}`), the next call's head is read from there, and its start goes out at its tag's `>` (or its
+ * arguments' `{`). Every call of the section
  * still ends when the section does (junk later in it refuses them all, by name), and the fold
  * of any chunking is `parse`.
  */
@@ -35,6 +36,10 @@ interface Syntax {
   format: FormatId;
   section: (calls: readonly string[]) => string;
   call: (call: Call) => string;
+  /** The id the section's `index`-th call of tool `name` gets (default: generated). */
+  idOf?: (name: string, index: number) => string;
+  /** Where a call's head ends in its text (default: after its tag's `>`). */
+  headEnd?: (call: string) => number;
 }
 
 const invokeCall =
@@ -51,6 +56,17 @@ const functionCall =
     `<function=${name}>\n${parameters
       .map(([key, value]) => `<parameter=${key}>${line}${value}${line}</parameter>\n`)
       .join('')}</function>`;
+
+/** Calls whose arguments are a JSON object after special tokens (kimi_k2, deepseek_v31). */
+const tokenCall =
+  (begin: string, separator: string, end: string, own: boolean) =>
+  ([name, parameters]: Call): string =>
+    `${begin}${own ? kimiId(name) : name}${separator}${JSON.stringify(Object.fromEntries(parameters))}${end}`;
+
+/** kimi_k2 writes `functions.NAME:INDEX`; the index here is the tool's, so that ids differ. */
+const kimiId = (name: string): string => `functions.${name}:${name === 'offer_draw' ? 1 : 0}`;
+
+const jsonHeadEnd = (call: string): number => call.indexOf('{') + 1;
 
 const SYNTAXES: Syntax[] = [
   {
@@ -86,7 +102,29 @@ const SYNTAXES: Syntax[] = [
         .join('<｜tool_sep｜>\n')}<｜tool_calls_end｜>`,
     call: invokeCall('steptml:'),
   },
+  {
+    format: 'kimi_k2',
+    section: (calls) => `<|tool_calls_section_begin|>${calls.join('')}<|tool_calls_section_end|>`,
+    call: tokenCall(
+      '<|tool_call_begin|>',
+      '<|tool_call_argument_begin|>',
+      '<|tool_call_end|>',
+      true,
+    ),
+    idOf: (name) => kimiId(name),
+    headEnd: jsonHeadEnd,
+  },
+  {
+    format: 'deepseek_v31',
+    section: (calls) => `<｜tool▁calls▁begin｜>${calls.join('')}<｜tool▁calls▁end｜>`,
+    call: tokenCall('<｜tool▁call▁begin｜>', '<｜tool▁sep｜>', '<｜tool▁call▁end｜>', false),
+    headEnd: jsonHeadEnd,
+  },
 ];
+
+/** The id of a section's `index`-th call, of tool `name`, in `syntax`. */
+const idIn = (syntax: Syntax, name: string, index: number): string =>
+  syntax.idOf?.(name, index) ?? `call_${index}`;
 
 const MOVE: Call = [
   'move_piece',
@@ -156,22 +194,27 @@ describe.each(SYNTAXES)('stream: every call of a $format section', (syntax) => {
     const options: ParserOptions = { formats: [syntax.format], reasoning: { startsInside: false } };
     const second = syntax.call(DRAW);
     const text = syntax.section([syntax.call(MOVE), second]);
-    const headEnd = text.indexOf(second) + second.indexOf('>') + 1;
+    const headEnd = text.indexOf(second) + (syntax.headEnd?.(second) ?? second.indexOf('>') + 1);
     const stream = createParser({ ...options, ids: 'sequential' }).stream();
     const early = [...text.slice(0, headEnd)].flatMap((unit) => stream.push(unit));
+    const [first, next] = [idIn(syntax, 'move_piece', 0), idIn(syntax, 'offer_draw', 1)];
     expect(starts(early)).toEqual([
-      ['call_0', 0, 'move_piece'],
-      ['call_1', 1, 'offer_draw'],
+      [first, 0, 'move_piece'],
+      [next, 1, 'offer_draw'],
     ]);
     // The first call's arguments were all sent; neither call ended: the section may still refuse them.
     const firstDeltas = early.flatMap((event) =>
-      event.type === 'tool-call-delta' && event.id === 'call_0' ? [event.argumentsDelta] : [],
+      event.type === 'tool-call-delta' && event.id === first ? [event.argumentsDelta] : [],
     );
     expect(firstDeltas.join('')).toBe('{"from":"e2","to":"e4"}');
     expect(early.some((event) => event.type === 'tool-call-end')).toBe(false);
-    const rest = [...text.slice(headEnd)].flatMap((unit) => stream.push(unit));
+    // Ended with their section (deepseek_v31 reads the text after its section too: at the end).
+    const rest = [
+      ...[...text.slice(headEnd)].flatMap((unit) => stream.push(unit)),
+      ...stream.end(),
+    ];
     expect(rest.filter((event) => event.type === 'tool-call-end').map((event) => event.id)).toEqual(
-      ['call_0', 'call_1'],
+      [first, next],
     );
   });
 
@@ -206,8 +249,8 @@ describe.each(SYNTAXES)('stream: every call of a $format section', (syntax) => {
         : [],
     );
     expect(ends).toEqual([
-      ['call_0', 'move_piece', 'too-large'],
-      ['call_1', 'offer_draw', 'too-large'],
+      [idIn(syntax, 'move_piece', 0), 'move_piece', 'too-large'],
+      [idIn(syntax, 'offer_draw', 1), 'offer_draw', 'too-large'],
     ]);
   });
 
@@ -220,7 +263,7 @@ describe.each(SYNTAXES)('stream: every call of a $format section', (syntax) => {
     const text = syntax.section([syntax.call(MOVE), syntax.call(DRAW)]);
     const stream = createParser({ ...options, ids: 'sequential' }).stream();
     const beforeClose = [...text.slice(0, -4)].flatMap((unit) => stream.push(unit));
-    expect(starts(beforeClose)).toEqual([['call_0', 0, 'move_piece']]);
+    expect(starts(beforeClose)).toEqual([[idIn(syntax, 'move_piece', 0), 0, 'move_piece']]);
     expectEquivalent(options, [...text]);
   });
 });

@@ -39,4 +39,7 @@ export const deepseek_v31: Format = {
   },
   // Read when deepseek_v31 is the section's only candidate (deepseek_v3 shares its token).
   readCallHead: (text, start) => readTokenCallHead(text, start + CALLS_BEGIN.length, CALL),
+  // A later call's head is read as the first's, from where the previous arguments ended: stray
+  // text between calls is dropped, and the next call begins at the next call token.
+  readNextCallHead: (text, from) => readTokenCallHead(text, from, CALL),
 };

@@ -51,4 +51,7 @@ export const kimi_k2: Format = {
       start + (startsAt(text, SECTION_OPEN, start) ? SECTION_OPEN : ALIAS_OPEN).length,
       CALL,
     ),
+  // A later call's head is read as the first's, from where the previous arguments ended: stray
+  // text between calls is dropped, and the next call begins at the next call token.
+  readNextCallHead: (text, from) => readTokenCallHead(text, from, CALL),
 };
