@@ -35,11 +35,18 @@ function firstItem(
 /**
  * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
  * between glm45's pairs makes the section malformed, as does text that is not a call object in a
- * list of calls read by its JSON extent (mistral, phi4_mini). The others give their first call
- * back, refused as malformed when what follows the head cannot be read (junk between
- * qwen3_coder's or seed_oss's functions refuses each of them, by name).
+ * list of calls read by its JSON extent (mistral, phi4_mini), or a call object the GigaChat
+ * syntaxes cannot read. The others give their first call back, refused as
+ * malformed when what follows the head cannot be read (junk between qwen3_coder's or seed_oss's
+ * functions refuses each of them, by name).
  */
-const REFUSED_WHOLE: ReadonlySet<string> = new Set(['glm45', 'mistral', 'phi4_mini']);
+const REFUSED_WHOLE: ReadonlySet<string> = new Set([
+  'glm45',
+  'mistral',
+  'phi4_mini',
+  'gigachat3',
+  'gigachat31',
+]);
 
 /** A head as compared: its writer (made afresh at each read) stands as whether it has one. */
 function comparable(head: CallHead | 'wait' | undefined): unknown {
@@ -213,6 +220,8 @@ describe('Format.readCallHead', () => {
       'deepseek_v31',
       'deepseek_v32_dsml',
       'deepseek_v4_dsml',
+      'gigachat3',
+      'gigachat31',
       'glm45',
       'granite',
       'hermes',

@@ -7,6 +7,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { GigaChat3Header } from './ast.js';
 import { lowerGigaChat3 } from './lower.js';
+import { readGigaChat3Head } from './head.js';
 
 /** The gigachat3 format; a message in any other role is not this syntax. */
 export const gigachat3: Format = {
@@ -19,4 +20,6 @@ export const gigachat3: Format = {
     if (matched === undefined) return undefined;
     return lowerGigaChat3(matched.node, context);
   },
+  // The call starts at its arguments' `{`, after the header and the call object's name.
+  readCallHead: readGigaChat3Head,
 };
