@@ -115,6 +115,13 @@ const SYNTAXES: Syntax[] = [
     headEnd: jsonHeadEnd,
   },
   {
+    format: 'deepseek_v3',
+    section: (calls) => `<｜tool▁calls▁begin｜>${calls.join('\n')}<｜tool▁calls▁end｜>`,
+    call: ([name, parameters]) =>
+      `<｜tool▁call▁begin｜>function<｜tool▁sep｜>${name}\n\`\`\`json\n${JSON.stringify(Object.fromEntries(parameters))}\n\`\`\`<｜tool▁call▁end｜>`,
+    headEnd: jsonHeadEnd,
+  },
+  {
     format: 'deepseek_v31',
     section: (calls) => `<｜tool▁calls▁begin｜>${calls.join('')}<｜tool▁calls▁end｜>`,
     call: tokenCall('<｜tool▁call▁begin｜>', '<｜tool▁sep｜>', '<｜tool▁call▁end｜>', false),
@@ -208,7 +215,7 @@ describe.each(SYNTAXES)('stream: every call of a $format section', (syntax) => {
     );
     expect(firstDeltas.join('')).toBe('{"from":"e2","to":"e4"}');
     expect(early.some((event) => event.type === 'tool-call-end')).toBe(false);
-    // Ended with their section (deepseek_v31 reads the text after its section too: at the end).
+    // Ended with their section (the DeepSeek syntaxes read the text after it too: at the end).
     const rest = [
       ...[...text.slice(headEnd)].flatMap((unit) => stream.push(unit)),
       ...stream.end(),

@@ -14,6 +14,7 @@ import { startsAt } from '../../starts-at.js';
 
 const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
 const CALL_BEGIN = '<｜tool▁call▁begin｜>';
+const CALLS_END = '<｜tool▁calls▁end｜>';
 const SEPARATOR = '<｜tool▁sep｜>';
 const TOKEN_START = '<｜';
 const FENCE = '```';
@@ -32,6 +33,9 @@ export const deepseek_v3: Format = {
     return lowerDeepSeekV3(matched.node, matched.end, context);
   },
   readCallHead: (text, start) => readFirstHead(text, start + CALLS_BEGIN.length),
+  // A later call starts at the next call token after the previous arguments (text between calls
+  // is stray, dropped), read as the first is.
+  readNextCallHead: readNextHead,
   // In auto mode deepseek_v31, which shares the token, reads its head once this declines.
   declines: (text, start) => firstCallIsNotV3(text, start + CALLS_BEGIN.length),
 };
@@ -103,6 +107,25 @@ function readFirstHead(text: string, from: number): CallHead | 'wait' | undefine
   return text.charCodeAt(index) === 0x7b
     ? { name, argumentsStart: index, stops: ARGUMENT_STOPS }
     : undefined;
+}
+
+/**
+ * The head of the call after one whose arguments ended at `from`: the next `<｜tool▁call▁begin｜>`
+ * (the previous payload and any stray text run up to it), unless the section's end token comes
+ * first, then the call as {@link readFirstHead} reads it.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the previous call's arguments ended.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
+ */
+function readNextHead(text: string, from: number): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  const begin = firstOf(text, [CALL_BEGIN, CALLS_END], from, limit);
+  if (begin === -1) {
+    // A token may still be arriving at the end of the text, within the head's reach.
+    return limit < text.length ? undefined : 'wait';
+  }
+  return startsAt(text, CALL_BEGIN, begin) ? readFirstHead(text, begin) : undefined;
 }
 
 /** The first place in `[from, limit)` where one of `needles` starts (whole), or -1. */
