@@ -182,12 +182,13 @@ export interface Format {
    * @returns The head; `'wait'` while more text is needed; `undefined` when the first call's
    * arguments cannot stream (the call is then emitted at section end). Once it answers a head or
    * `undefined` for a text, it answers the same for every longer text (the head ends at its
-   * arguments' `{`, or at the `>` of a tag such as `<function=NAME>`): a stream reads it again
-   * only on deltas holding a `{` or a `>`. A head is a promise about the whole section, whatever
-   * text follows: `parseAt` reads a section at `start` whose first call is this call, with this
-   * name and id (its arguments read from `argumentsStart`; unreadable ones make it a call refused
-   * as `malformed`), or one with no call and an issue refusing it. A stream has sent the call's start by then, and
-   * cannot take it back without disagreeing with `parse`.
+   * arguments' `{`, at the `>` of a tag such as `<function=NAME>`, or at a Python call's `(`): a
+   * stream reads it again only on deltas holding a `{`, a `>` or a `(`. A head is a promise about
+   * the whole section, whatever text follows: `parseAt` reads a section at `start` whose first
+   * call is this call, with this name and id (its arguments read from `argumentsStart`;
+   * unreadable ones make it a call refused as `malformed`), or one with no call and an issue
+   * refusing it. A stream has sent the call's start by then, and cannot take it back without
+   * disagreeing with `parse`.
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
   /**
@@ -195,11 +196,11 @@ export interface Format {
    * arguments a head's writer read to their end at `from` (`CallHead.writer` and its
    * `readLength`), so that a stream starts each call of a section as the model writes it. Answers
    * like {@link Format.readCallHead} (`'wait'`, then the same head or `undefined` for every longer
-   * text, read again only on deltas holding a `>` or a `{`), and promises the same of the section
-   * at the marker: if every call before was started from a head, its calls before this one are
-   * those, and the next is this call (refused as `malformed` by name if need be). Formats that
-   * cannot promise it (the section may still be refused whole, or read another way) leave it out:
-   * their second and later calls come whole at the section's end.
+   * text, read again only on deltas holding a `{`, a `>` or a `(`), and promises the same of the
+   * section at the marker: if every call before was started from a head, its calls before this
+   * one are those, and the next is this call (refused as `malformed` by name if need be). Formats
+   * that cannot promise it (the section may still be refused whole, or read another way) leave it
+   * out: their second and later calls come whole at the section's end.
    *
    * @param text - The text seen so far, from the section's marker (offsets are relative to it).
    * @param from - Where the previous call's arguments ended, as its writer read them.

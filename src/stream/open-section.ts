@@ -73,7 +73,7 @@ export interface SectionState {
   settle(final: boolean, out: StreamEvent[]): SectionOutcome | undefined;
   /** The text held from the marker on (its `length` is the units held, read without a call). */
   readonly held: HeldText;
-  /** The calls started from their heads and not ended yet, in order (for a stream that stops here). */
+  /** The calls started from their heads and not ended yet, in order (for a stream that stops). */
   openCalls(): readonly StartedCall[];
   /** The format of the section's first candidate, which names it when no call was started. */
   format(): CallFormat;
@@ -232,13 +232,17 @@ class OpenSection implements SectionState {
 
   /**
    * Reads the head again where a delta may have completed it. A head ends at the `{` opening its
-   * arguments or at a tag's `>` (`<function=NAME>`, glm45's `<arg_key>`), and a head or a
+   * arguments, at a tag's `>` (`<function=NAME>`, glm45's `<arg_key>`) or at a Python call's `(`
+   * (lfm2), and a head or a
    * refusal, once read, stays (see `Format.readCallHead`): a delta without either can at most
    * make a refusal readable, which sends nothing, so the head is not read again on it (each read
    * rereads the text).
    */
   private headMayEnd(delta: string, out: StreamEvent[]): void {
-    if (this.headState === 'wait' && (delta.includes('{') || delta.includes('>'))) {
+    if (
+      this.headState === 'wait' &&
+      (delta.includes('{') || delta.includes('>') || delta.includes('('))
+    ) {
       this.tryHead(out);
     }
   }

@@ -229,6 +229,7 @@ describe('Format.readCallHead', () => {
       'internlm',
       'jamba',
       'kimi_k2',
+      'lfm2',
       'longcat',
       'minimax_m2',
       'mistral',

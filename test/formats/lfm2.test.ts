@@ -82,6 +82,17 @@ describe('lfm2', () => {
     expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
   });
 
+  it('should refuse a Python list it cannot read by its first call, not read it as JSON', () => {
+    // Read as JSON, the repair would find the object inside and call `get_weather`.
+    const result = createParser({ formats: ['lfm2'], ids: 'sequential' }).parse(
+      '<|tool_call_start|>[toggle(on=<|tool_call_start|>{"name": "get_weather", "arguments": {}}',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => [rejection.name, rejection.reason])).toEqual([
+      ['toggle', 'malformed'],
+    ]);
+  });
+
   it('should leave bracketed prose without tokens alone', () => {
     const text = 'Write it as [label](link), e.g. [docs](https://example.com).';
     const result = parser.parse(text);

@@ -6,6 +6,7 @@ import { parse } from '../../generated/lfm2.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Lfm2Section } from './ast.js';
+import { readLfm2Head } from './head.js';
 import { lowerLfm2 } from './lower.js';
 
 /** The lfm2 format. */
@@ -19,4 +20,6 @@ export const lfm2: Format = {
     if (matched === undefined) return undefined;
     return lowerLfm2(matched.node, matched.end, context);
   },
+  // A Python call list's first call starts at its `(`; its arguments stream as they are written.
+  readCallHead: readLfm2Head,
 };

@@ -5,6 +5,9 @@ import { lowerJsonCalls } from '../shared/json-calls.js';
 import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { Lfm2Section } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import { malformed } from '../shared/issues.js';
+import { refusedCall } from '../shared/refused-call.js';
+import { readLfm2Head } from './head.js';
 
 /**
  * Lowers an lfm2 section to calls. A section without `<|tool_call_end|>` gets a
@@ -28,9 +31,21 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
       return sectionOf(section.start, end, lowered);
     })
     .with({ type: 'lfm2-json' }, (section) => {
+      const span = { start: section.start, end };
+      // A list that starts as Python calls (`[NAME(`) and that the Python grammar could not read
+      // is not JSON either: read as JSON, its repair could find some other call in it. It is the
+      // call its head names, refused, as a stream that started it from that head ends it.
+      const head = readLfm2Head(context.text, section.start);
+      if (typeof head === 'object') {
+        const issue = malformed(`the lfm2 call list could not be read`, section.start);
+        return sectionOf(section.start, end, {
+          calls: [refusedCall(head.name, 'lfm2', span, issue)],
+          issues: [issue],
+        });
+      }
       const lowered = lowerJsonCalls(context, {
         format: 'lfm2',
-        span: { start: section.start, end },
+        span,
         payload: section.payload,
         closed: section.closed,
         unpackList: true,
