@@ -35,8 +35,8 @@ function firstItem(
 /**
  * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
  * between glm45's pairs makes the section malformed, as does text that is not a call object in a
- * list of calls read by its JSON extent (mistral, phi4_mini), or a call object the GigaChat
- * syntaxes cannot read. The others give their first call back, refused as
+ * list of calls read by its JSON extent (mistral, phi4_mini), a call object the GigaChat syntaxes
+ * cannot read, or olmo3 lines that are not Python calls. The others give their first call back, refused as
  * malformed when what follows the head cannot be read (junk between qwen3_coder's or seed_oss's
  * functions refuses each of them, by name).
  */
@@ -46,6 +46,7 @@ const REFUSED_WHOLE: ReadonlySet<string> = new Set([
   'phi4_mini',
   'gigachat3',
   'gigachat31',
+  'olmo3',
 ]);
 
 /** A head as compared: its writer (made afresh at each read) stands as whether it has one. */
@@ -233,6 +234,7 @@ describe('Format.readCallHead', () => {
       'longcat',
       'minimax_m2',
       'mistral',
+      'olmo3',
       'phi4_mini',
       'qwen3_coder',
       'seed_oss',

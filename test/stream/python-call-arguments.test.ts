@@ -1,5 +1,5 @@
 /**
- * lfm2's first Python call streams from its `(`: the start goes out once `NAME(` has arrived,
+ * lfm2's and olmo3's first Python call streams from its `(`: the start goes out once `NAME(` has arrived,
  * a plain string value unit by unit, any other value once it ends (read by the grammar and the
  * lowering themselves), so what was sent is what `parse` reads, in canonical JSON.
  */
@@ -156,5 +156,36 @@ describe("stream: lfm2 Python call arguments from the call's (", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("stream: olmo3 Python call arguments from the call's (", () => {
+  const options: ParserOptions = { formats: ['olmo3'], reasoning: { startsInside: false } };
+  it.each([
+    [
+      'calls one a line',
+      '<function_calls>set_alarm(time="7", loud=False)\nstop_alarm()</function_calls>',
+    ],
+    ['a call list', '<function_calls>[set_alarm(days=["mon"]), stop_alarm()]</function_calls>'],
+    [
+      'a line that is not a call',
+      '<function_calls>set_alarm(time="7")\nplease wait</function_calls>',
+    ],
+    ['cut off inside a value', '<function_calls>set_alarm(time="7'],
+  ])('should fold to parse for %s', (_label, text) => {
+    for (const settings of [options, { ...options, tools: TOOLS }]) {
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(settings, deltas);
+      }
+    }
+  });
+
+  it('should start the call at its (', () => {
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const events = [...'<function_calls>\nset_alarm(time="0'].flatMap((unit) => stream.push(unit));
+    expect(events.filter((event) => event.type === 'tool-call-start')).toEqual([
+      { type: 'tool-call-start', id: 'call_0', index: 0, name: 'set_alarm' },
+    ]);
+    expect(sent(events)).toBe('{"time":"0');
   });
 });
