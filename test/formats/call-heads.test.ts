@@ -221,6 +221,7 @@ describe('Format.readCallHead', () => {
       'deepseek_v31',
       'deepseek_v32_dsml',
       'deepseek_v4_dsml',
+      'gemma4',
       'gigachat3',
       'gigachat31',
       'glm45',

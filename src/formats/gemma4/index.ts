@@ -6,6 +6,7 @@ import { parse } from '../../generated/gemma4.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Gemma4Section } from './ast.js';
+import { readGemma4Head } from './head.js';
 import { lowerGemma4 } from './lower.js';
 
 /** The gemma4 format. */
@@ -23,4 +24,6 @@ export const gemma4: Format = {
   // tokens and the name before it hold no `<channel|>`. A call block has none: its `<|"|>` and
   // JSON strings may hold <tool_call|> and run on past it.
   endMarkers: { '<|channel>': ['<channel|>'] },
+  // A block's first call starts at its `{`; its arguments stream as they are written.
+  readCallHead: readGemma4Head,
 };

@@ -4,6 +4,8 @@ import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import type { Gemma4ToolCalls, Gemma4Section } from './ast.js';
 import { Gemma4ValueError, lowerGemma4Arguments } from './values.js';
+import { readGemma4Head } from './head.js';
+import { refusedCall } from '../shared/refused-call.js';
 
 /**
  * Lowers a gemma4 section. A block without `<tool_call|>` gets a `missing-end-marker` repair; its
@@ -18,24 +20,36 @@ import { Gemma4ValueError, lowerGemma4Arguments } from './values.js';
 export function lowerGemma4(node: Gemma4Section, end: number, context: FormatContext): Section {
   return match(node)
     .with({ type: 'gemma4-tool-calls' }, (section) => lowerToolCalls(section, end, context))
-    .with({ type: 'gemma4-malformed' }, (section) => ({
-      start: section.start,
-      end,
-      calls: [],
-      issues: [
-        section.closed
-          ? {
-              code: 'malformed-tool-call' as const,
-              message: '<|tool_call> is not followed by call:NAME{...}',
-              offset: section.body.start,
-            }
-          : {
-              code: 'incomplete-tool-call' as const,
-              message: '<|tool_call> was cut off by the end of the output',
-              offset: section.body.start,
-            },
-      ],
-    }))
+    .with({ type: 'gemma4-malformed' }, (section) => {
+      const issue: Issue = section.closed
+        ? {
+            code: 'malformed-tool-call',
+            message: '<|tool_call> is not followed by call:NAME{...}',
+            offset: section.body.start,
+          }
+        : {
+            code: 'incomplete-tool-call',
+            message: '<|tool_call> was cut off by the end of the output',
+            offset: section.body.start,
+          };
+      // A block whose first call's head reads (`call:NAME{`) is that call, refused: a stream may
+      // have started it from that head, and ends it as this section gives it.
+      const head = readGemma4Head(context.text, section.start);
+      const calls =
+        typeof head === 'object'
+          ? [
+              refusedCall(
+                head.name,
+                'gemma4',
+                { start: section.start, end },
+                issue,
+                [],
+                section.closed,
+              ),
+            ]
+          : [];
+      return { start: section.start, end, calls, issues: [issue] };
+    })
     .with({ type: 'gemma4-channel' }, (section) => ({
       start: section.start,
       end,

@@ -1,0 +1,324 @@
+/**
+ * The arguments of a gemma4 call (`call:NAME{KEY:VALUE,...}`, `grammar/gemma4.peggy`) as
+ * canonical JSON while the model writes them: the text `JSON.stringify` gives of the call's
+ * arguments once the grammar has read the block. A `<|"|>` string streams unit by unit (such a
+ * string is always text, as written); a key, and any other value (a number, a literal, a JSON
+ * string, a list, a map, a bare word the tool's schema may type), is read once it ends by the
+ * grammar and the lowering themselves, from a one-entry call of the same tool.
+ *
+ * Where the text is not what the grammar reads as a clean call (a key without `:`, a value that
+ * does not read as one value, text after a string), the writer stalls: what it sent is still a
+ * prefix of what a clean reading gives, and the call is otherwise refused.
+ */
+import { parse as parseGemma4 } from '../generated/gemma4.js';
+import type { Gemma4Section } from '../formats/gemma4/ast.js';
+import { lowerGemma4 } from '../formats/gemma4/lower.js';
+import type { FormatContext, ParseLimits } from '../formats/format.js';
+import { runGrammar } from '../formats/shared/run-grammar.js';
+import type { CallArgumentsWriter } from './json-writer.js';
+import {
+  isPlainUnit,
+  NOT_A_TAG,
+  READING_TAG,
+  STALLED,
+  TAG_GOES_ON,
+  TaggedTextWriter,
+  WRITTEN,
+} from './tag-text.js';
+
+// What the writer reads.
+const BEFORE_KEY = 0; // blanks, then a key or `}` (after `{` or a `,`)
+const KEY = 1; // a key's text, up to its `:`
+const VALUE_START = 2; // blanks, then the value's first unit
+const OPENING = 3; // a `<` at the value's start: a `<|"|>` string, or another value
+const TEXT = 4; // a `<|"|>` string's text, streamed
+const RAW = 5; // any other value, kept until it ends
+const AFTER_VALUE = 6; // blanks, then `,` or `}`
+
+const QUOTE_TOKEN = '<|"|>';
+const CLOSE = 0;
+/** What ends a `<|"|>` string. */
+const STRING_TAGS: readonly (readonly [string, number])[] = [[QUOTE_TOKEN, CLOSE]];
+
+const LESS_THAN = 0x3c;
+const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
+const COLON = 0x3a;
+
+/**
+ * Creates the writer of a gemma4 call's arguments, fed the text after its `{`.
+ *
+ * @param tools - The parser's schemas by tool name (bare values are typed by them).
+ * @param limits - The parser's limits.
+ * @param tool - The call's name.
+ * @returns The writer.
+ * @example
+ * ```ts
+ * const writer = createGemma4ArgumentsWriter(undefined, DEFAULT_LIMITS, 'get_weather');
+ * writer.write('city:<|"|>Lon'); // '{"city":"Lon'
+ * writer.write('don<|"|>,days:2}'); // 'don","days":2}'
+ * ```
+ */
+export function createGemma4ArgumentsWriter(
+  tools: FormatContext['tools'],
+  limits: ParseLimits,
+  tool: string,
+): CallArgumentsWriter {
+  return new Gemma4ArgumentsWriter({ text: '', tools, limits }, tool);
+}
+
+class Gemma4ArgumentsWriter extends TaggedTextWriter {
+  private parameters = 0;
+  // The key's raw text (read by the grammar at its `:`), and the value's raw text while kept.
+  private rawKey = '';
+  private raw = '';
+  // Following a kept text: bracket depth, whether inside a JSON string (and after a `\`), inside
+  // a `<|"|>` string, and how much of `<|"|>` the last units match.
+  private depth = 0;
+  private inJson = false;
+  private escapeNext = false;
+  private inQuote = false;
+  private tokenMatched = 0;
+
+  constructor(
+    private readonly context: FormatContext,
+    private readonly tool: string,
+  ) {
+    super();
+  }
+
+  protected passesThrough(unit: number): boolean {
+    return this.mode === TEXT && unit !== LESS_THAN && this.high === '' && isPlainUnit(unit);
+  }
+
+  protected read(unit: number, char: string): void {
+    switch (this.mode) {
+      case BEFORE_KEY:
+        if (isBlank(unit)) return;
+        if (unit === CLOSE_BRACE) this.end();
+        else if (unit === COMMA || unit === COLON) this.mode = STALLED;
+        else {
+          this.startKept('');
+          this.mode = KEY;
+          this.keyUnit(unit, char);
+        }
+        return;
+      case KEY:
+        this.keyUnit(unit, char);
+        return;
+      case VALUE_START:
+        if (isBlank(unit)) return;
+        if (unit === LESS_THAN) {
+          this.tag = '<';
+          this.mode = OPENING;
+          return;
+        }
+        this.startKept('');
+        this.mode = RAW;
+        this.rawUnit(unit, char);
+        return;
+      case OPENING:
+        this.opening(unit, char);
+        return;
+      case TEXT:
+        if (unit === LESS_THAN) this.startTag(TEXT);
+        else if (!this.flushHigh(unit, char)) this.textUnit(unit, char);
+        return;
+      case READING_TAG:
+        this.tagUnit(char);
+        return;
+      case RAW:
+        this.rawUnit(unit, char);
+        return;
+      case AFTER_VALUE:
+        if (isBlank(unit)) return;
+        if (unit === COMMA) this.mode = BEFORE_KEY;
+        else if (unit === CLOSE_BRACE) this.end();
+        else this.mode = STALLED;
+        return;
+      default:
+    }
+  }
+
+  /** One unit of a key: its `:` outside quotes ends it, and its member starts. */
+  private keyUnit(unit: number, char: string): void {
+    if (this.outside() && unit === COLON) {
+      const key = readKey(this.raw, this.tool, this.context.limits);
+      if (key === undefined) {
+        this.mode = STALLED;
+        return;
+      }
+      this.rawKey = this.raw;
+      this.out += `${this.parameters === 0 ? '{' : ','}${JSON.stringify(key)}:`;
+      this.parameters += 1;
+      this.mode = VALUE_START;
+      return;
+    }
+    // A key with no `:` before the entry ends is no entry the grammar reads.
+    if (this.outside() && (unit === COMMA || unit === CLOSE_BRACE)) {
+      this.mode = STALLED;
+      return;
+    }
+    this.follow(unit, char);
+  }
+
+  /** A `<` at a value's start: `<|"|>` opens a string that streams; anything else is kept. */
+  private opening(unit: number, char: string): void {
+    this.tag += char;
+    if (this.tag === QUOTE_TOKEN) {
+      this.out += '"';
+      this.mode = TEXT;
+      this.high = '';
+      return;
+    }
+    if (QUOTE_TOKEN.startsWith(this.tag)) return;
+    const text = this.tag;
+    this.startKept('');
+    this.mode = RAW;
+    for (let index = 0; index < text.length && this.mode === RAW; index += 1) {
+      this.rawUnit(text.charCodeAt(index), text[index] as string);
+    }
+  }
+
+  /** One more unit of a tag in a `<|"|>` string: its closing token, or text after all. */
+  private tagUnit(char: string): void {
+    const action = this.readTag(char, STRING_TAGS);
+    if (action === TAG_GOES_ON) return;
+    if (action !== NOT_A_TAG) {
+      this.flushHeldHigh();
+      this.out += '"';
+      this.mode = AFTER_VALUE;
+      return;
+    }
+    // Text after all: the `<`, then the rest read again (only its last unit may start a tag).
+    const tag = this.tag;
+    this.textUnit(LESS_THAN, '<');
+    for (let index = 1; index < tag.length && this.mode === TEXT; index += 1) {
+      this.read(tag.charCodeAt(index), tag[index] as string);
+    }
+  }
+
+  /** A high surrogate held at a string's end is lone: written escaped. */
+  private flushHeldHigh(): void {
+    if (this.high === '') return;
+    this.flushHigh(-1, '');
+  }
+
+  private startKept(text: string): void {
+    this.raw = text;
+    this.depth = 0;
+    this.inJson = false;
+    this.escapeNext = false;
+    this.inQuote = false;
+    this.tokenMatched = 0;
+  }
+
+  /** Whether the kept text is outside any string and bracket. */
+  private outside(): boolean {
+    return this.depth === 0 && !this.inJson && !this.inQuote;
+  }
+
+  /** One unit of a value kept whole: a `,` or `}` outside strings and brackets ends it. */
+  private rawUnit(unit: number, char: string): void {
+    if (this.outside() && (unit === COMMA || unit === CLOSE_BRACE)) {
+      const value = readValue(this.rawKey, this.raw, this.tool, this.context);
+      this.raw = '';
+      if (value === undefined) {
+        this.mode = STALLED;
+        return;
+      }
+      this.out += value;
+      this.mode = AFTER_VALUE;
+      this.read(unit, char);
+      return;
+    }
+    this.follow(unit, char);
+    if (this.depth < 0) this.mode = STALLED;
+  }
+
+  /** Keeps a unit of a key or value, following its strings and brackets. */
+  private follow(unit: number, char: string): void {
+    this.raw += char;
+    // `<|"|>` opens and closes a string, wherever it is not inside a JSON string.
+    if (!this.inJson) {
+      this.tokenMatched =
+        unit === QUOTE_TOKEN.charCodeAt(this.tokenMatched)
+          ? this.tokenMatched + 1
+          : unit === LESS_THAN
+            ? 1
+            : 0;
+      if (this.tokenMatched === QUOTE_TOKEN.length) {
+        this.tokenMatched = 0;
+        this.inQuote = !this.inQuote;
+        return;
+      }
+    }
+    if (this.inQuote) return;
+    if (this.inJson) {
+      if (this.escapeNext) this.escapeNext = false;
+      else if (unit === 0x5c) this.escapeNext = true;
+      else if (unit === 0x22) this.inJson = false;
+      return;
+    }
+    if (unit === 0x22) this.inJson = true;
+    else if (unit === 0x5b || unit === 0x7b) this.depth += 1;
+    else if (unit === 0x5d || unit === CLOSE_BRACE) this.depth -= 1;
+  }
+
+  /** The call's `}`: the arguments are whole. */
+  private end(): void {
+    this.out += this.parameters === 0 ? '{}' : '}';
+    this.mode = WRITTEN;
+  }
+}
+
+/** Reads a one-call block the grammar and the lowering read as they read the real one. */
+function readProbe(
+  tool: string,
+  entry: string,
+  context: FormatContext,
+): Record<string, unknown> | undefined {
+  const text = `<|tool_call>call:${tool}{${entry}}<tool_call|>`;
+  let matched: ReturnType<typeof runGrammar<Gemma4Section>>;
+  try {
+    matched = runGrammar<Gemma4Section>(parseGemma4, text, 0, 'Section');
+  } catch {
+    return undefined;
+  }
+  if (matched === undefined || matched.end !== text.length) return undefined;
+  const node = matched.node;
+  if (node.type !== 'gemma4-tool-calls' || !node.closed || node.calls.length !== 1)
+    return undefined;
+  const [call] = node.calls;
+  if (call === undefined || !call.closed || call.entries.length !== 1) return undefined;
+  const section = lowerGemma4(node, matched.end, { ...context, text });
+  const read = section.calls[0];
+  if (read === undefined || read.malformed !== undefined) return undefined;
+  return read.arguments;
+}
+
+/** A key's text as the lowering reads it, or `undefined` when it is none. */
+function readKey(raw: string, tool: string, limits: ParseLimits): string | undefined {
+  const read = readProbe(tool, `${raw}:0`, { text: '', tools: undefined, limits });
+  if (read === undefined) return undefined;
+  const keys = Object.keys(read);
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+/** A value's canonical JSON as the lowering reads it in a call of `tool`, or `undefined`. */
+function readValue(
+  rawKey: string,
+  raw: string,
+  tool: string,
+  context: FormatContext,
+): string | undefined {
+  const read = readProbe(tool, `${rawKey}:${raw}`, context);
+  if (read === undefined) return undefined;
+  const keys = Object.keys(read);
+  if (keys.length !== 1) return undefined;
+  return JSON.stringify(read[keys[0] as string]);
+}
+
+function isBlank(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
+}
