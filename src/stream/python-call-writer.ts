@@ -3,7 +3,7 @@
  * `grammar/python_call.peggy`) as canonical JSON while the model writes them: `KEY=VALUE`
  * becomes `"KEY":VALUE`, the text `JSON.stringify` gives of the call's arguments once the grammar
  * has read the list. A plain string value (quoted, no prefix letter) streams unit by unit as it is
- * written; from a backslash on, the rest of it is decoded at its closing quote. Any other value
+ * written, each escape once it is whole, decoded as the lowering decodes it. Any other value
  * (a number, a constant, a list, a dict, a tuple, a string with a prefix or triple quotes) is
  * written once it ends, read by the grammar and the lowering themselves.
  *
@@ -26,7 +26,7 @@ const AFTER_KEY = 2; // blanks, then `=`
 const VALUE_START = 3; // blanks, then the value's first unit
 const OPENING = 4; // quotes at the value's start: how many tells an empty, plain or triple string
 const STRING = 5; // a plain string's text, streamed
-const ESCAPED = 6; // a plain string's text from its first backslash on, kept until it closes
+const ESCAPE = 6; // an escape in a plain string, from its backslash, until it is whole
 const RAW = 7; // any other value, kept until it ends
 const AFTER_VALUE = 8; // blanks, then `,` or `)`
 
@@ -57,8 +57,8 @@ class PythonCallWriter extends TaggedTextWriter {
   // The string's quote and how many were read at the value's start (OPENING).
   private quote = 0;
   private quotes = 0;
-  // ESCAPED: the text from the first backslash on, and whether the next unit is escaped.
-  private rest = '';
+  // ESCAPE: the escape's text from its backslash. RAW: whether the next unit is escaped.
+  private escape = '';
   private escapeNext = false;
   // RAW: the value's text, how deep its brackets are open, and the quote of the string it is
   // inside (0 outside one), with whether the next unit is escaped.
@@ -111,8 +111,8 @@ class PythonCallWriter extends TaggedTextWriter {
       case STRING:
         this.stringUnit(unit, char);
         return;
-      case ESCAPED:
-        this.escapedUnit(unit, char);
+      case ESCAPE:
+        this.escapeUnit(unit, char);
         return;
       case RAW:
         this.rawUnit(unit, char);
@@ -180,41 +180,50 @@ class PythonCallWriter extends TaggedTextWriter {
       return;
     }
     if (unit === BACKSLASH) {
-      // Escapes decode as the lowering decodes them, once the string is whole: the text before
-      // the backslash has none, so the rest decodes on its own. A high surrogate held before it
-      // goes with it (an escape may give its pair).
-      this.rest = this.high + char;
-      this.high = '';
-      this.escapeNext = true;
-      this.mode = ESCAPED;
+      // A high surrogate held before it stays held: the escape may give its pair.
+      this.escape = char;
+      this.mode = ESCAPE;
       return;
     }
+    this.stringChar(unit, char);
+  }
+
+  /** One unit of a string's text, a high surrogate held for its pair. */
+  private stringChar(unit: number, char: string): void {
     if (this.flushHigh(unit, char)) return;
     this.textUnit(unit, char);
   }
 
-  private escapedUnit(unit: number, char: string): void {
-    if (this.escapeNext) {
-      this.escapeNext = false;
-      this.rest += char;
+  /**
+   * One unit after a backslash: the escape goes on while the lowering's reading may take the
+   * unit (up to three octal digits, a `\x`, `\u` or `\U` escape's hex digits, the LF of a
+   * CRLF); once whole it is decoded as the lowering decodes it, and a unit it does not take is
+   * read as string text again.
+   */
+  private escapeUnit(unit: number, char: string): void {
+    const escape = this.escape;
+    if (escape.length > 1 && !takes(escape, unit)) {
+      this.endEscape();
+      this.stringUnit(unit, char);
       return;
     }
-    if (unit === this.quote) {
-      const body = this.rest;
-      this.rest = '';
-      const decoded = decodePythonString({
-        type: 'python-string',
-        start: 0,
-        prefix: '',
-        body,
-        closed: true,
-      });
-      this.out += `${stringText(decoded)}"`;
-      this.mode = AFTER_VALUE;
-      return;
+    this.escape = escape + char;
+    if (!mayGoOn(this.escape)) this.endEscape();
+  }
+
+  private endEscape(): void {
+    const decoded = decodePythonString({
+      type: 'python-string',
+      start: 0,
+      prefix: '',
+      body: this.escape,
+      closed: true,
+    });
+    this.escape = '';
+    this.mode = STRING;
+    for (let index = 0; index < decoded.length; index += 1) {
+      this.stringChar(decoded.charCodeAt(index), decoded[index] as string);
     }
-    if (unit === BACKSLASH) this.escapeNext = true;
-    this.rest += char;
   }
 
   private startRaw(text: string): void {
@@ -315,6 +324,38 @@ function readPythonValue(raw: string, limits: ParseLimits): string | undefined {
   }
   if (Object.keys(read.arguments).length !== 1) return undefined;
   return JSON.stringify(read.arguments.k);
+}
+
+/** Hex digits a `\x`, `\u` or `\U` escape takes. */
+const HEX_WIDTH: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
+
+/** Whether an escape's text (`\` and at least one unit) may still take more units. */
+function mayGoOn(escape: string): boolean {
+  const letter = escape.charAt(1);
+  if (letter === '\r') return escape.length === 2;
+  if (isOctal(letter.charCodeAt(0))) return escape.length < 4;
+  const width = HEX_WIDTH[letter];
+  return width !== undefined && escape.length < 2 + width;
+}
+
+/** Whether an escape that may go on takes `unit` as its next unit. */
+function takes(escape: string, unit: number): boolean {
+  const letter = escape.charAt(1);
+  if (letter === '\r') return unit === 0x0a;
+  if (isOctal(letter.charCodeAt(0))) return isOctal(unit);
+  return HEX_WIDTH[letter] !== undefined && isHex(unit);
+}
+
+function isOctal(unit: number): boolean {
+  return unit >= 0x30 && unit <= 0x37;
+}
+
+function isHex(unit: number): boolean {
+  return (
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x61 && unit <= 0x66) ||
+    (unit >= 0x41 && unit <= 0x46)
+  );
 }
 
 function isBlank(unit: number): boolean {

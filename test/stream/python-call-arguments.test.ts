@@ -107,6 +107,19 @@ describe("stream: lfm2 Python call arguments from the call's (", () => {
     expect(sent(push(')'))).toBe('["mon","tue"]}');
   });
 
+  it('should send each escape of a string once it is whole, as the lowering decodes it', () => {
+    const options: ParserOptions = { formats: ['lfm2'], reasoning: { startsInside: false } };
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const push = (text: string): StreamEvent[] => [...text].flatMap((unit) => stream.push(unit));
+    expect(sent(push('<|tool_call_start|>[save(text="a\\nb'))).toBe('{"text":"a\\nb');
+    // `\x4` may still take a digit; the `g` shows it is not an escape the lowering decodes.
+    expect(sent(push('\\x4'))).toBe('');
+    expect(sent(push('g'))).toBe('\\\\x4g');
+    // A `\u` escape giving a high surrogate waits for the pair the next escape gives.
+    expect(sent(push('\\ud83d'))).toBe('');
+    expect(sent(push('\\ude00")]'))).toBe('\ud83d\ude00"}');
+  });
+
   it('should fold to parse for random argument lists, unit by unit and in pieces', () => {
     const value = fc.constantFrom(
       '"x"',
