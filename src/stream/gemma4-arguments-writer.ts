@@ -14,7 +14,8 @@ import { parse as parseGemma4 } from '../generated/gemma4.js';
 import type { Gemma4Section } from '../formats/gemma4/ast.js';
 import { lowerGemma4 } from '../formats/gemma4/lower.js';
 import type { FormatContext, ParseLimits } from '../formats/format.js';
-import { runGrammar } from '../formats/shared/run-grammar.js';
+import { readWhole } from '../formats/shared/run-grammar.js';
+import { isBlank } from '../formats/shared/blanks.js';
 import type { CallArgumentsWriter } from './json-writer.js';
 import {
   isPlainUnit,
@@ -79,6 +80,8 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
   private escapeNext = false;
   private inQuote = false;
   private tokenMatched = 0;
+  // Where a value or key may start (after `[`, `{`, `,` or `:` and blanks).
+  private atStart = true;
 
   constructor(
     private readonly context: FormatContext,
@@ -211,6 +214,7 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
     this.escapeNext = false;
     this.inQuote = false;
     this.tokenMatched = 0;
+    this.atStart = true;
   }
 
   /** Whether the kept text is outside any string and bracket. */
@@ -260,9 +264,17 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
       else if (unit === 0x22) this.inJson = false;
       return;
     }
-    if (unit === 0x22) this.inJson = true;
-    else if (unit === 0x5b || unit === 0x7b) this.depth += 1;
+    // A JSON string starts only where a value or key does (the grammar's `JsonString`): a quote
+    // inside a bare word is part of the word.
+    if (unit === 0x22 && this.atStart) {
+      this.inJson = true;
+      this.tokenMatched = 0;
+    } else if (unit === 0x5b || unit === 0x7b) this.depth += 1;
     else if (unit === 0x5d || unit === CLOSE_BRACE) this.depth -= 1;
+    this.atStart =
+      unit === 0x5b || unit === 0x7b || unit === COMMA || unit === COLON
+        ? true
+        : this.atStart && isBlank(unit);
   }
 
   /** The call's `}`: the arguments are whole. */
@@ -279,19 +291,17 @@ function readProbe(
   context: FormatContext,
 ): Record<string, unknown> | undefined {
   const text = `<|tool_call>call:${tool}{${entry}}<tool_call|>`;
-  let matched: ReturnType<typeof runGrammar<Gemma4Section>>;
-  try {
-    matched = runGrammar<Gemma4Section>(parseGemma4, text, 0, 'Section');
-  } catch {
-    return undefined;
-  }
-  if (matched === undefined || matched.end !== text.length) return undefined;
-  const node = matched.node;
-  if (node.type !== 'gemma4-tool-calls' || !node.closed || node.calls.length !== 1)
+  const node = readWhole<Gemma4Section>(parseGemma4, text, 'Section');
+  if (
+    node === undefined ||
+    node.type !== 'gemma4-tool-calls' ||
+    !node.closed ||
+    node.calls.length !== 1
+  )
     return undefined;
   const [call] = node.calls;
   if (call === undefined || !call.closed || call.entries.length !== 1) return undefined;
-  const section = lowerGemma4(node, matched.end, { ...context, text });
+  const section = lowerGemma4(node, text.length, { ...context, text });
   const read = section.calls[0];
   if (read === undefined || read.malformed !== undefined) return undefined;
   return read.arguments;
@@ -317,8 +327,4 @@ function readValue(
   const keys = Object.keys(read);
   if (keys.length !== 1) return undefined;
   return JSON.stringify(read[keys[0] as string]);
-}
-
-function isBlank(unit: number): boolean {
-  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
 }

@@ -15,7 +15,9 @@ import { parse as parseLfm2 } from '../generated/lfm2.js';
 import type { Lfm2Section } from '../formats/lfm2/ast.js';
 import type { ParseLimits } from '../formats/format.js';
 import { decodePythonString, lowerPythonCalls } from '../formats/shared/python-lower.js';
-import { runGrammar } from '../formats/shared/run-grammar.js';
+import { readWhole } from '../formats/shared/run-grammar.js';
+import { isBlank } from '../formats/shared/blanks.js';
+import { isNameStartUnit, isWordUnit } from '../formats/shared/name-units.js';
 import type { CallArgumentsWriter } from './json-writer.js';
 import { STALLED, stringText, TaggedTextWriter, WRITTEN } from './tag-text.js';
 
@@ -87,13 +89,13 @@ class PythonCallWriter extends TaggedTextWriter {
       case BEFORE_KEY:
         if (isBlank(unit)) return;
         if (unit === CLOSE_PAREN) this.end();
-        else if (isIdentifierStart(unit)) {
+        else if (isNameStartUnit(unit)) {
           this.key = char;
           this.mode = KEY;
         } else this.mode = STALLED;
         return;
       case KEY:
-        if (isIdentifierPart(unit)) this.key += char;
+        if (isWordUnit(unit)) this.key += char;
         else if (unit === EQUALS) this.startValue();
         else if (isBlank(unit)) this.mode = AFTER_KEY;
         else this.mode = STALLED;
@@ -303,15 +305,14 @@ const PROBE_CLOSE = ')]<|tool_call_end|>';
  */
 function readPythonValue(raw: string, limits: ParseLimits): string | undefined {
   const text = PROBE_OPEN + raw + PROBE_CLOSE;
-  let matched: ReturnType<typeof runGrammar<Lfm2Section>>;
-  try {
-    matched = runGrammar<Lfm2Section>(parseLfm2, text, 0, 'Section');
-  } catch {
+  const section = readWhole<Lfm2Section>(parseLfm2, text, 'Section');
+  if (
+    section === undefined ||
+    section.type !== 'lfm2-python' ||
+    !section.closed ||
+    !section.list.closed
+  )
     return undefined;
-  }
-  if (matched === undefined || matched.end !== text.length) return undefined;
-  const section = matched.node;
-  if (section.type !== 'lfm2-python' || !section.closed || !section.list.closed) return undefined;
   const [call, other] = section.list.calls;
   if (call === undefined || other !== undefined || !call.closed) return undefined;
   const lowered = lowerPythonCalls(
@@ -356,16 +357,4 @@ function isHex(unit: number): boolean {
     (unit >= 0x61 && unit <= 0x66) ||
     (unit >= 0x41 && unit <= 0x46)
   );
-}
-
-function isBlank(unit: number): boolean {
-  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
-}
-
-function isIdentifierStart(unit: number): boolean {
-  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || unit === 0x5f;
-}
-
-function isIdentifierPart(unit: number): boolean {
-  return isIdentifierStart(unit) || (unit >= 0x30 && unit <= 0x39);
 }

@@ -8,6 +8,7 @@ import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { createGemma4ArgumentsWriter } from '../../stream/gemma4-arguments-writer.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from '../shared/blanks.js';
+import { isNameStartUnit, isWordUnit } from '../shared/name-units.js';
 
 const OPEN = '<|tool_call>';
 const CALL = 'call:';
@@ -34,7 +35,7 @@ export function readGemma4Head(text: string, start: number): CallHead | 'wait' |
   index = skipBlanks(text, index + CALL.length, limit);
   const nameStart = index;
   if (index >= limit) return short;
-  if (!isNameStart(text.charCodeAt(index))) return undefined;
+  if (!isNameStartUnit(text.charCodeAt(index))) return undefined;
   while (index < limit && isNamePart(text.charCodeAt(index))) index += 1;
   if (index >= limit) return short;
   const name = text.slice(nameStart, index);
@@ -48,10 +49,7 @@ export function readGemma4Head(text: string, start: number): CallHead | 'wait' |
   };
 }
 
-function isNameStart(unit: number): boolean {
-  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || unit === 0x5f;
-}
-
+/** The grammar's `Name` goes on with `.` and `-` too. */
 function isNamePart(unit: number): boolean {
-  return isNameStart(unit) || (unit >= 0x30 && unit <= 0x39) || unit === 0x2e || unit === 0x2d;
+  return isWordUnit(unit) || unit === 0x2e || unit === 0x2d;
 }

@@ -6,6 +6,7 @@
 import type { CallHead } from '../format.js';
 import { createPythonCallWriter } from '../../stream/python-call-writer.js';
 import { skipBlanks } from './blanks.js';
+import { isNameStartUnit, isWordUnit } from './name-units.js';
 
 /**
  * Reads the grammar's `CallName`, blanks and `(` at `at`: the name is dotted segments of letters,
@@ -34,7 +35,7 @@ export function readPythonCallHead(
   for (; index < end; index += 1) {
     const unit = text.charCodeAt(index);
     if (segmentStart) {
-      if (!isNameStart(unit)) return undefined;
+      if (!isNameStartUnit(unit)) return undefined;
       segmentStart = false;
     } else if (unit === 0x2e) segmentStart = true;
     else if (!isNamePart(unit)) break;
@@ -53,10 +54,7 @@ export function readPythonCallHead(
   };
 }
 
-function isNameStart(unit: number): boolean {
-  return (unit >= 0x61 && unit <= 0x7a) || (unit >= 0x41 && unit <= 0x5a) || unit === 0x5f;
-}
-
+/** The grammar's `NameSegment` goes on with `-` too. */
 function isNamePart(unit: number): boolean {
-  return isNameStart(unit) || (unit >= 0x30 && unit <= 0x39) || unit === 0x2d;
+  return isWordUnit(unit) || unit === 0x2d;
 }

@@ -72,3 +72,32 @@ export function runGrammar<T>(
   if (result.peg$result === result.peg$FAILED) return undefined;
   return { node: result.peg$result as T, end: result.peg$currPos };
 }
+
+/**
+ * Parses the whole of `text` with a start rule: the AST only when the rule reads all of it. For
+ * text a stream builds to ask the grammar how it reads a piece (a value in a one-entry call), so
+ * a grammar that throws on it (a stack overflow on hostile nesting) reads nothing there.
+ *
+ * @param parse - The generated `parse` function.
+ * @param text - The text, read from its start.
+ * @param startRule - The grammar's start rule to use.
+ * @returns The AST, or `undefined` when the rule does not read exactly the whole text.
+ * @example
+ * ```ts
+ * import { parse } from '../../generated/lfm2.js';
+ * readWhole<Lfm2Section>(parse, '<|tool_call_start|>[f(k=1)]<|tool_call_end|>', 'Section');
+ * ```
+ */
+export function readWhole<T>(
+  parse: GeneratedParse,
+  text: string,
+  startRule: string,
+): T | undefined {
+  let matched: GrammarMatch<T> | undefined;
+  try {
+    matched = runGrammar<T>(parse, text, 0, startRule);
+  } catch {
+    return undefined;
+  }
+  return matched !== undefined && matched.end === text.length ? matched.node : undefined;
+}
