@@ -12,7 +12,7 @@
  */
 import { parse as parseGemma4 } from '../generated/gemma4.js';
 import type { Gemma4Section } from '../formats/gemma4/ast.js';
-import { lowerGemma4 } from '../formats/gemma4/lower.js';
+import { Gemma4ValueError, lowerGemma4Arguments } from '../formats/gemma4/values.js';
 import type { FormatContext, ParseLimits } from '../formats/format.js';
 import { readWhole } from '../formats/shared/run-grammar.js';
 import { isBlank } from '../formats/shared/blanks.js';
@@ -301,10 +301,13 @@ function readProbe(
     return undefined;
   const [call] = node.calls;
   if (call === undefined || !call.closed || call.entries.length !== 1) return undefined;
-  const section = lowerGemma4(node, text.length, { ...context, text });
-  const read = section.calls[0];
-  if (read === undefined || read.malformed !== undefined) return undefined;
-  return read.arguments;
+  try {
+    return lowerGemma4Arguments(call, { ...context, text }, []);
+  } catch (error) {
+    // Past maxDepth the call is refused as malformed: nothing to write.
+    if (error instanceof Gemma4ValueError) return undefined;
+    throw error;
+  }
 }
 
 /** A key's text as the lowering reads it, or `undefined` when it is none. */

@@ -19,7 +19,7 @@ import { readWhole } from '../formats/shared/run-grammar.js';
 import { isBlank } from '../formats/shared/blanks.js';
 import { isNameStartUnit, isWordUnit } from '../formats/shared/name-units.js';
 import type { CallArgumentsWriter } from './json-writer.js';
-import { STALLED, stringText, TaggedTextWriter, WRITTEN } from './tag-text.js';
+import { isPlainUnit, STALLED, stringText, TaggedTextWriter, WRITTEN } from './tag-text.js';
 
 // What the writer reads.
 const BEFORE_KEY = 0; // blanks, then a key or `)` (after `(` or a `,`)
@@ -74,13 +74,8 @@ class PythonCallWriter extends TaggedTextWriter {
 
   protected passesThrough(unit: number): boolean {
     return (
-      this.mode === STRING &&
-      unit !== this.quote &&
-      unit !== BACKSLASH &&
-      this.high === '' &&
-      unit >= 0x20 &&
-      unit !== 0x22 &&
-      (unit < 0xd800 || unit > 0xdfff)
+      // isPlainUnit leaves out `"` and `\` too; a `'` string's quote is left out here.
+      this.mode === STRING && unit !== this.quote && this.high === '' && isPlainUnit(unit)
     );
   }
 
@@ -158,7 +153,7 @@ class PythonCallWriter extends TaggedTextWriter {
       if (this.quotes < 3) return;
       // A triple-quoted string: kept whole, read at its end.
       this.startRaw(quote.repeat(3));
-      this.inString = -this.quote;
+      this.inString = this.quote;
       return;
     }
     if (this.quotes === 2) {
@@ -248,7 +243,7 @@ class PythonCallWriter extends TaggedTextWriter {
       this.raw += char;
       if (this.escapeNext) this.escapeNext = false;
       else if (unit === BACKSLASH) this.escapeNext = true;
-      else if (unit === Math.abs(inString)) {
+      else if (unit === inString) {
         // A triple string's first closing quote starts its end; it is followed quote by quote.
         this.inString = 0;
       }

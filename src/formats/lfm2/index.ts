@@ -6,7 +6,7 @@ import { parse } from '../../generated/lfm2.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Lfm2Section } from './ast.js';
-import { readLfm2Head } from './head.js';
+import { readLfm2Head } from './lower.js';
 import { lowerLfm2 } from './lower.js';
 
 /** The lfm2 format. */

@@ -7,7 +7,8 @@ import type { Lfm2Section } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 import { malformed } from '../shared/issues.js';
 import { refusedCall } from '../shared/refused-call.js';
-import { readLfm2Head } from './head.js';
+import { readPythonBlockHead } from '../shared/python-call-head.js';
+import type { CallHead } from '../format.js';
 
 /**
  * Lowers an lfm2 section to calls. A section without `<|tool_call_end|>` gets a
@@ -53,4 +54,16 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
       return sectionOf(section.start, end, lowered);
     })
     .exhaustive();
+}
+
+/**
+ * The head of an lfm2 block's first call: `<|tool_call_start|>`, blanks, `[`, blanks, `NAME(`.
+ *
+ * @param text - The text seen so far.
+ * @param start - Where `<|tool_call_start|>` occurs.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`
+ * (a JSON list, or no call there).
+ */
+export function readLfm2Head(text: string, start: number): CallHead | 'wait' | undefined {
+  return readPythonBlockHead(text, start, '<|tool_call_start|>', 'required');
 }

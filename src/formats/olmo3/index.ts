@@ -6,7 +6,7 @@ import { parse } from '../../generated/olmo3.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Olmo3Section } from './ast.js';
-import { readOlmo3Head } from './head.js';
+import { readPythonBlockHead } from '../shared/python-call-head.js';
 import { lowerOlmo3 } from './lower.js';
 
 /** The olmo3 format. */
@@ -21,5 +21,5 @@ export const olmo3: Format = {
     return lowerOlmo3(matched.node, matched.end, context);
   },
   // The first call starts at its `(`; its arguments stream as they are written.
-  readCallHead: readOlmo3Head,
+  readCallHead: (text, start) => readPythonBlockHead(text, start, '<function_calls>', 'optional'),
 };

@@ -1,10 +1,12 @@
 /**
  * The head of a Python-style call (`NAME(`, `grammar/python_call.peggy`), read from an incomplete
  * section so a stream can start the call at its `(` and stream its keyword arguments (lfm2,
- * olmo3).
+ * olmo3, whose blocks hold a Python call list, or olmo3's calls one a line).
  */
 import type { CallHead } from '../format.js';
 import { createPythonCallWriter } from '../../stream/python-call-writer.js';
+import { HEAD_LIMIT } from '../../stream/call-head.js';
+import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from './blanks.js';
 import { isNameStartUnit, isWordUnit } from './name-units.js';
 
@@ -57,4 +59,35 @@ export function readPythonCallHead(
 /** The grammar's `NameSegment` goes on with `-` too. */
 function isNamePart(unit: number): boolean {
   return isWordUnit(unit) || unit === 0x2d;
+}
+
+/**
+ * The head of a block's first Python call: its open token at `start`, blanks, the list's `[` and
+ * blanks (lfm2 always writes the list; olmo3 may write the calls one a line instead), then
+ * {@link readPythonCallHead}.
+ *
+ * @param text - The text seen so far.
+ * @param start - Where the open token occurs.
+ * @param open - The open token (`<|tool_call_start|>`, `<function_calls>`).
+ * @param list - Whether the calls must be a `[...]` list.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
+ * @example
+ * ```ts
+ * readPythonBlockHead('<function_calls>get_weather(city=', 0, '<function_calls>', 'optional');
+ * // { name: 'get_weather', argumentsStart: 28, ... }
+ * ```
+ */
+export function readPythonBlockHead(
+  text: string,
+  start: number,
+  open: string,
+  list: 'required' | 'optional',
+): CallHead | 'wait' | undefined {
+  if (!startsAt(text, open, start)) return undefined;
+  const limit = Math.min(text.length, start + open.length + HEAD_LIMIT);
+  let index = skipBlanks(text, start + open.length, limit);
+  if (index >= limit) return limit < text.length ? undefined : 'wait';
+  if (text.charCodeAt(index) === 0x5b) index = skipBlanks(text, index + 1, limit);
+  else if (list === 'required') return undefined;
+  return readPythonCallHead(text, index, limit);
 }
