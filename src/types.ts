@@ -147,7 +147,13 @@ export type RepairKind =
    * wrappers that mean the value they hold (MongoDB's `NumberLong("2")`, a JSONP callback around
    * the whole document) are `other`.
    */
-  | 'expression';
+  | 'expression'
+  /**
+   * A string left open with more text after it (`{"text": "Hello, world}`), ended at the first
+   * delimiter after its quote (read as `Hello`); a call holding one is refused (the string may
+   * have gone on past that delimiter, and a stream has already sent it as written).
+   */
+  | 'guessed-string-end';
 
 /** One change made to the model's text, with where it was made. */
 export interface Repair {

@@ -171,7 +171,9 @@ function nameMissingValue(repairs: Repair[], from: number, key: string): void {
     if (repair.kind === 'missing-value' && repair.detail === MISSING_VALUE) {
       repairs[index] = { ...repair, detail: `the value of ${JSON.stringify(key)} is missing` };
     } else if (
-      (repair.kind === 'cut-off-number' || repair.kind === 'expression') &&
+      (repair.kind === 'cut-off-number' ||
+        repair.kind === 'expression' ||
+        repair.kind === 'guessed-string-end') &&
       repair.detail !== undefined &&
       !repair.detail.startsWith(NAMED)
     ) {

@@ -430,6 +430,7 @@ const INVENTING_REPAIRS: ReadonlySet<Repair['kind']> = new Set([
   'elided',
   'cut-off-number',
   'expression',
+  'guessed-string-end',
 ]);
 
 /** What the malformed envelope says of a repair that stood in a value. */
@@ -441,6 +442,8 @@ function inventedProblem(repair: Repair): string {
       return `${repair.detail ?? 'a number is cut off'}; write the whole number`;
     case 'expression':
       return `${repair.detail ?? 'a function call'}, not a value; write the value itself`;
+    case 'guessed-string-end':
+      return `${repair.detail ?? 'a string is left open'}; write the whole string and close it`;
     default:
       return `${repair.detail ?? 'a value is missing'} (read as null); write every value`;
   }

@@ -204,6 +204,25 @@ describe('parseJson lenient repairs', () => {
     }
   });
 
+  it('should mark a string left open and ended at a delimiter, naming its key', () => {
+    // Open to a `}` with nothing after it but closers: the string ends before them, a guess.
+    const outcome = read('{"note": "back at 5\n}');
+    expect(outcome.value).toEqual({ note: 'back at 5' });
+    expect(outcome.repairs).toEqual([
+      { kind: 'missing-closing-quote', offset: 19 },
+      {
+        kind: 'guessed-string-end',
+        offset: 19,
+        detail: 'the value of "note" is a string left open, read up to the delimiter after it',
+      },
+    ]);
+    // Open to the end of the text, it was cut off: no guess, as before.
+    expect(kinds('{"note": "back at 5')).toEqual([
+      'missing-closing-quote',
+      'missing-closing-brace',
+    ]);
+  });
+
   it('should read words glued to digits as strings, not as numbers', () => {
     expect(read('{"version": 0.0.1, "zip": 0789}').value).toEqual({
       version: '0.0.1',

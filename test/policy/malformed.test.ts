@@ -169,7 +169,11 @@ describe('unreadable tool syntax', () => {
           effect: 'destructive',
           parameters: {
             type: 'object',
-            properties: { amount: { type: 'number' }, confirm: { type: 'boolean' } },
+            properties: {
+              amount: { type: 'number' },
+              confirm: { type: 'boolean' },
+              memo: { type: 'string' },
+            },
           },
         },
       ],
@@ -205,6 +209,27 @@ describe('unreadable tool syntax', () => {
       ]);
       // A MongoDB type wrapper means the value it holds.
       expect(pay('{"amount": NumberInt(5), "confirm": true}').calls).toHaveLength(1);
+    });
+
+    it('should refuse a call holding a string left open whose end is a guess', () => {
+      // Read up to the brace, the memo is `rent for march`: the model may have meant more (a
+      // brace inside it, or text after one).
+      const result = pay('{"amount": 5, "confirm": true, "memo": "rent for march}');
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toMatchObject([
+        {
+          reason: 'malformed',
+          envelope: {
+            received:
+              'the value of "memo" is a string left open, read up to the delimiter after it; write the whole string and close it',
+          },
+        },
+      ]);
+      // Left open only at the end of the output, the string was cut off: incomplete, as before.
+      const cut = payments.parse('<tool_call>{"name": "pay", "arguments": {"memo": "rent, march');
+      expect(cut.rejected).toMatchObject([{ reason: 'incomplete' }]);
+      // Closed, the same memo is a value like any other.
+      expect(pay('{"amount": 5, "confirm": true, "memo": "rent for march"}').calls).toHaveLength(1);
     });
   });
 });

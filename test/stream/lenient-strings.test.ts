@@ -6,7 +6,8 @@
  * then reads otherwise, or the stream would end the call as malformed and send it again, and the
  * fold would hold one rejection more than `parse`. Before the writer held such text back, hermes
  * did so in the four cases of wrong strings below, and kimi_k2 and deepseek_v31 once their calls
- * started from their heads.
+ * started from their heads. A string left open whose end the parse guesses at a delimiter after
+ * text the stream already sent refuses its call (`guessed-string-end`): so the two agree.
  */
 import { describe, expect, it } from 'vitest';
 import { createParser, foldEvents, type StreamEvent } from '../../src/index.js';
@@ -39,6 +40,10 @@ const ARGUMENTS: { label: string; args: string }[] = [
   { label: 'a closing quote left out before the next member', args: '{"text": "a, "n": 2}' },
   { label: 'a closing quote left out before a bracket', args: '{"tags": ["x, "y"]}' },
   { label: 'delimiters inside well-formed strings', args: '{"text": "a, b} c]", "n": [1]}' },
+  // The parse ends these at their first delimiter, a guess (`Hello`), and refuses the call; the
+  // stream had sent `Hello, world` as written.
+  { label: 'a closing quote left out after a comma', args: '{"text": "Hello, world}' },
+  { label: 'a closing quote left out after a line break', args: '{"text": "one\ntwo\n}' },
 ];
 
 const OPTIONS = { reasoning: { startsInside: false } } as const;
