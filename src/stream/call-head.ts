@@ -8,7 +8,8 @@ import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
 import { startsAt } from '../starts-at.js';
-import { COLON, COMMA, OPEN_BRACE, OPEN_BRACKET } from '../json/char-codes.js';
+import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET } from '../json/char-codes.js';
+import { scanJsonValue } from '../json/scan.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 export const HEAD_LIMIT = 1024;
@@ -139,6 +140,71 @@ export function readJsonListCallHead(
   return close === undefined
     ? readJsonCallHead(text, index + 1)
     : readJsonCallHeadBefore(text, index + 1, close);
+}
+
+/**
+ * The head of the call object after one in a JSON list, read where that call's arguments ended
+ * (`from`, just past their `}`): blanks, the `}` closing the call object, blanks, `,`, then
+ * {@link readJsonCallHead} (or {@link readJsonCallHeadBefore} the list's closing tag). A call
+ * object with more fields after its arguments, or a list going on any other way, gives no head:
+ * the calls after it come whole at the section's end.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the previous call's arguments ended.
+ * @param close - The tag that ends the payload, if one does.
+ * @returns As `readJsonCallHead`.
+ * @example
+ * ```ts
+ * readNextJsonListCallHead('[{"name": "f", "arguments": {}}, {"name": "g", "arguments": {', 30);
+ * // { name: 'g', argumentsStart: 58 }
+ * ```
+ */
+export function readNextJsonListCallHead(
+  text: string,
+  from: number,
+  close?: string,
+): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  const short = limit < text.length ? undefined : 'wait';
+  let index = skipBlanks(text, from, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== CLOSE_BRACE) return undefined;
+  index = skipBlanks(text, index + 1, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== COMMA) return undefined;
+  return close === undefined
+    ? readJsonCallHead(text, index + 1)
+    : readJsonCallHeadBefore(text, index + 1, close);
+}
+
+/**
+ * The names of a JSON call list's calls that a stream may start from their heads, in order: the
+ * first call's head ({@link readJsonListCallHead}), then, while a call's arguments close, the
+ * next one's ({@link readNextJsonListCallHead} where they end). A lowering that cannot read the
+ * list call by call names its refused calls by these, so that every call a stream announced ends
+ * as `parse` gives it. A stream's JSON writer ends arguments only where they are strict JSON, at
+ * the same `}` as this balanced scan: the calls it starts are a prefix of these.
+ *
+ * @param text - The text, ending where the payload does (a head is never read past it).
+ * @param from - Where the payload starts.
+ * @param close - The tag that ends the payload, if one does (as the stream's heads read it).
+ * @returns The names, possibly none.
+ * @example
+ * ```ts
+ * readJsonListHeadNames('[{"name": "f", "arguments": {}}, {"name": "g", "arguments": {x', 0);
+ * // ['f', 'g']
+ * ```
+ */
+export function readJsonListHeadNames(text: string, from: number, close?: string): string[] {
+  const names: string[] = [];
+  let head = readJsonListCallHead(text, from, close);
+  while (typeof head === 'object') {
+    names.push(head.name);
+    const scan = scanJsonValue(text, head.argumentsStart);
+    if (!scan.closed) break;
+    head = readNextJsonListCallHead(text, scan.end, close);
+  }
+  return names;
 }
 
 /** The name key, quoted, as the usual call object writes it. */

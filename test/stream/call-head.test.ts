@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readJsonCallHead } from '../../src/stream/call-head.js';
+import {
+  readJsonCallHead,
+  readJsonListHeadNames,
+  readNextJsonListCallHead,
+} from '../../src/stream/call-head.js';
 
 /** A head as a model writes it, with the name spelled by `JSON.stringify` or raw. */
 function head(nameJson: string, key = 'arguments'): string {
@@ -127,5 +131,59 @@ describe('readJsonCallHead', () => {
     );
     // The property saw heads, not only refusals.
     expect(heads).toBeGreaterThan(100);
+  });
+});
+
+describe('readNextJsonListCallHead', () => {
+  const list = '[{"name": "move", "arguments": {"to": "e4"}}, {"name": "draw", "arguments": {}}]';
+  // Where the first call's arguments end, as its writer read them: just past their `}`.
+  const from = list.indexOf('}') + 1;
+
+  it("should read the next call object's head after the call's `}` and a comma", () => {
+    expect(readNextJsonListCallHead(list, from)).toEqual({
+      name: 'draw',
+      argumentsStart: list.lastIndexOf('{}'),
+    });
+  });
+
+  it('should wait while the text ends before the head is whole, then answer for good', () => {
+    const head = list.slice(0, list.lastIndexOf('{}') + 1);
+    for (let end = from; end < head.length; end += 1) {
+      expect(readNextJsonListCallHead(head.slice(0, end), from)).toBe('wait');
+    }
+    expect(readNextJsonListCallHead(head, from)).toMatchObject({ name: 'draw' });
+  });
+
+  it('should read no head after a call object with more fields, or a list that goes on otherwise', () => {
+    const withId = '[{"name": "move", "arguments": {}, "id": "a"}, {"name": "draw", "arguments": {';
+    expect(readNextJsonListCallHead(withId, withId.indexOf('}') + 1)).toBeUndefined();
+    const noComma = '[{"name": "move", "arguments": {}} {"name": "draw", "arguments": {';
+    expect(readNextJsonListCallHead(noComma, noComma.indexOf('}') + 1)).toBeUndefined();
+  });
+
+  it('should not read a head across the closing tag of the payload', () => {
+    const text =
+      '<tool_calls>[{"name": "a", "arguments": {}}, {"name": "b</tool_calls>", "arguments": {';
+    expect(readNextJsonListCallHead(text, text.indexOf('}') + 1, '</tool_calls>')).toBeUndefined();
+    expect(readNextJsonListCallHead(text, text.indexOf('}') + 1)).toMatchObject({
+      name: 'b</tool_calls>',
+    });
+  });
+});
+
+describe('readJsonListHeadNames', () => {
+  it('should name every call a stream may start, up to arguments that do not close', () => {
+    const text =
+      '[{"name": "a", "arguments": {"s": "}"}}, {"name": "b", "arguments": {"n": [1]}},' +
+      ' {"name": "c", "arguments": {"open": "x';
+    expect(readJsonListHeadNames(text, 0)).toEqual(['a', 'b', 'c']);
+    // Once `c`'s arguments close, the head after them is read too.
+    expect(readJsonListHeadNames(`${text}"}}, {"name": "d", "arguments": {}}]`, 0)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(readJsonListHeadNames('[{"arguments": {}, "name": "a"}]', 0)).toEqual([]);
   });
 });

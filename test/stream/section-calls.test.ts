@@ -68,6 +68,13 @@ const kimiId = (name: string): string => `functions.${name}:${name === 'offer_dr
 
 const jsonHeadEnd = (call: string): number => call.indexOf('{') + 1;
 
+/** A call object of a JSON list: `{"name": NAME, "arguments": {...}}`. */
+const listCall = ([name, parameters]: Call): string =>
+  `{"name": ${JSON.stringify(name)}, "arguments": ${JSON.stringify(Object.fromEntries(parameters))}}`;
+
+/** A list call's head ends at its arguments' `{`, the second one in it. */
+const listHeadEnd = (call: string): number => call.indexOf('{', 1) + 1;
+
 const SYNTAXES: Syntax[] = [
   {
     format: 'qwen3_coder',
@@ -126,6 +133,36 @@ const SYNTAXES: Syntax[] = [
     section: (calls) => `<｜tool▁calls▁begin｜>${calls.join('')}<｜tool▁calls▁end｜>`,
     call: tokenCall('<｜tool▁call▁begin｜>', '<｜tool▁sep｜>', '<｜tool▁call▁end｜>', false),
     headEnd: jsonHeadEnd,
+  },
+  {
+    format: 'jamba',
+    section: (calls) => `<tool_calls>[${calls.join(', ')}]</tool_calls>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
+    format: 'hunyuan_a13b',
+    section: (calls) => `<tool_calls>\n[${calls.join(',\n')}]\n</tool_calls>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
+    format: 'granite',
+    section: (calls) => `<tool_call>[${calls.join(', ')}]</tool_call>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
+    format: 'mistral',
+    section: (calls) => `[TOOL_CALLS][${calls.join(', ')}]`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
+    format: 'phi4_mini',
+    section: (calls) => `functools[${calls.join(', ')}]`,
+    call: listCall,
+    headEnd: listHeadEnd,
   },
 ];
 

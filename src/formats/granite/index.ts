@@ -7,7 +7,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
 import { OPEN_BRACKET } from '../../json/char-codes.js';
-import { readJsonListCallHead } from '../../stream/call-head.js';
+import { readJsonListCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 
 const SPECIAL_OPEN = '<|tool_call|>';
@@ -49,4 +49,7 @@ export const granite: Format = {
     startsAt(text, TAGGED_OPEN, start)
       ? readJsonListCallHead(text, start + TAGGED_OPEN.length, TAGGED_CLOSE)
       : undefined,
+  // Each later call of a tagged list starts at its own head, after `}, ` (the lowering names its
+  // calls by them); only a tagged section's first call was started.
+  readNextCallHead: (text, from) => readNextJsonListCallHead(text, from, TAGGED_CLOSE),
 };

@@ -4,10 +4,11 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { HunyuanSection } from './ast.js';
 import { lowerHunyuan } from './lower.js';
-import { readJsonListCallHead } from '../../stream/call-head.js';
+import { readJsonListCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 
 const OPEN = '<tool_calls>';
+const CLOSE = '</tool_calls>';
 
 /** The hunyuan_a13b format. */
 export const hunyuan_a13b: Format = {
@@ -24,6 +25,8 @@ export const hunyuan_a13b: Format = {
   // The list's first call starts at its arguments' `{`; the list ends at the first close tag.
   readCallHead: (text, start) =>
     startsAt(text, OPEN, start)
-      ? readJsonListCallHead(text, start + OPEN.length, '</tool_calls>')
+      ? readJsonListCallHead(text, start + OPEN.length, CLOSE)
       : undefined,
+  // Each later call starts at its own head, after `}, ` (the lowering names its calls by them).
+  readNextCallHead: (text, from) => readNextJsonListCallHead(text, from, CLOSE),
 };

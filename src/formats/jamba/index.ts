@@ -4,7 +4,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { JambaSection } from './ast.js';
 import { lowerJamba } from './lower.js';
-import { readJsonListCallHead } from '../../stream/call-head.js';
+import { readJsonListCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 
 const OPEN = '<tool_calls>';
@@ -30,4 +30,6 @@ export const jamba: Format = {
     startsAt(text, OPEN, start)
       ? readJsonListCallHead(text, start + OPEN.length, CLOSE)
       : undefined,
+  // Each later call starts at its own head, after `}, ` (the lowering names its calls by them).
+  readNextCallHead: (text, from) => readNextJsonListCallHead(text, from, CLOSE),
 };

@@ -9,7 +9,12 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
 import { lowerMistral } from './lower.js';
 import type { CallHead } from '../format.js';
-import { HEAD_LIMIT, mayBeToken, readJsonListCallHead } from '../../stream/call-head.js';
+import {
+  HEAD_LIMIT,
+  mayBeToken,
+  readJsonListCallHead,
+  readNextJsonListCallHead,
+} from '../../stream/call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -39,7 +44,25 @@ export const mistral: Format = {
   endMarkers: { '[THINK]': ['[/THINK]'] },
   readCallHead: (text, start) =>
     startsAt(text, TOOL_CALLS, start) ? readNamedHead(text, start + TOOL_CALLS.length) : undefined,
+  readNextCallHead: readNextListHead,
 };
+
+/**
+ * The head of the next call of the older list form, after `}, ` (the v11 and v13 forms write one
+ * call per `[TOOL_CALLS]`). A list the grammar cannot read is claimed up to the next
+ * `[TOOL_CALLS]`, where the lowering stops naming its calls: so does this, past one.
+ *
+ * @param text - The text seen so far, from `[TOOL_CALLS]`.
+ * @param from - Where the previous call's arguments ended.
+ * @returns The head, `'wait'`, or `undefined`.
+ */
+function readNextListHead(text: string, from: number): CallHead | 'wait' | undefined {
+  if (text.charCodeAt(skipBlanks(text, TOOL_CALLS.length)) !== 0x5b) return undefined;
+  const head = readNextJsonListCallHead(text, from);
+  if (typeof head !== 'object') return head;
+  const next = text.indexOf(TOOL_CALLS, TOOL_CALLS.length);
+  return next !== -1 && next < head.argumentsStart ? undefined : head;
+}
 
 /**
  * The head of a v11/v13 call, `NAME[CALL_ID]ID[ARGS]{` (both bracketed tokens optional), as the

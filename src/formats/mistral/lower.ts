@@ -10,6 +10,7 @@ import {
   readArgumentsItem,
   readCallItems,
   readCallList,
+  refusedListItems,
 } from '../shared/json-extent.js';
 import type { MistralCalls, MistralNamed, MistralNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
@@ -32,28 +33,37 @@ export function lowerMistral(node: MistralNode, end: number, context: FormatCont
       reasoning: context.text.slice(think.text.start, think.text.end),
     }))
     .with({ type: 'mistral-calls' }, (calls) =>
-      sectionOf(calls.start, end, lowerBody(calls, context)),
+      sectionOf(calls.start, end, lowerBody(calls, end, context)),
     )
     .exhaustive();
 }
 
 function lowerBody(
   node: MistralCalls,
+  end: number,
   context: FormatContext,
 ): { calls: RawCall[]; issues: Issue[] } {
-  return match(node.body)
-    .with({ type: 'mistral-list' }, ({ list }) =>
-      readCallList(context, list, { format: 'mistral', namesRefusedFirst: true }),
-    )
-    .with({ type: 'mistral-object' }, ({ object }) =>
-      readCallItems(context, object, { format: 'mistral' }),
-    )
-    .with({ type: 'mistral-named' }, (named) => lowerNamed(named, node, context))
-    .with({ type: 'mistral-malformed' }, ({ start }) => ({
-      calls: [],
-      issues: [notJsonIssue({ start, end: start }, 'a call list or NAME{..} after [TOOL_CALLS]')],
-    }))
-    .exhaustive();
+  return (
+    match(node.body)
+      .with({ type: 'mistral-list' }, ({ list }) =>
+        readCallList(context, list, { format: 'mistral', namesRefused: true }),
+      )
+      .with({ type: 'mistral-object' }, ({ object }) =>
+        readCallItems(context, object, { format: 'mistral' }),
+      )
+      .with({ type: 'mistral-named' }, (named) => lowerNamed(named, node, context))
+      // A list the grammar cannot read (junk between or after its calls): the calls a stream
+      // started from their heads, refused by name.
+      .with({ type: 'mistral-malformed' }, ({ start }) =>
+        refusedListItems(
+          context,
+          { start, end },
+          'mistral',
+          notJsonIssue({ start, end: start }, 'a call list or NAME{..} after [TOOL_CALLS]'),
+        ),
+      )
+      .exhaustive()
+  );
 }
 
 /** `NAME[ARGS]{..}`: the name is the grammar's, the arguments are the JSON object's. */

@@ -5,7 +5,7 @@ import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Phi4MiniSection } from './ast.js';
 import { lowerPhi4Mini } from './lower.js';
-import { readJsonListCallHead } from '../../stream/call-head.js';
+import { readJsonListCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 
 const FUNCTOOLS = 'functools';
@@ -35,4 +35,6 @@ export const phi4_mini: Format = {
     startsAt(text, FUNCTOOLS, start)
       ? readJsonListCallHead(text, start + FUNCTOOLS.length)
       : undefined,
+  // Each later call starts at its own head, after `}, ` (the lowering names its calls by them).
+  readNextCallHead: (text, from) => readNextJsonListCallHead(text, from),
 };

@@ -1,7 +1,7 @@
 /** Lowering of phi4_mini sections: the items of the call list become calls. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { notJsonIssue, readCallList } from '../shared/json-extent.js';
+import { notJsonIssue, readCallList, refusedListItems } from '../shared/json-extent.js';
 import type { Phi4MiniSection } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 
@@ -16,12 +16,18 @@ import { sectionOf } from '../shared/section-of.js';
 export function lowerPhi4Mini(node: Phi4MiniSection, end: number, context: FormatContext): Section {
   const lowered = match(node.list)
     .with({ type: 'json-list' }, (list) =>
-      readCallList(context, list, { format: 'phi4_mini', namesRefusedFirst: true }),
+      readCallList(context, list, { format: 'phi4_mini', namesRefused: true }),
     )
-    .with({ type: 'phi4-mini-malformed' }, ({ extent }) => ({
-      calls: [],
-      issues: [notJsonIssue(extent, 'a list of JSON call objects after functools')],
-    }))
+    // A list the grammar cannot read (junk between or after its calls): the calls a stream
+    // started from their heads, refused by name.
+    .with({ type: 'phi4-mini-malformed' }, ({ extent }) =>
+      refusedListItems(
+        context,
+        { start: extent.start, end: extent.end },
+        'phi4_mini',
+        notJsonIssue(extent, 'a list of JSON call objects after functools'),
+      ),
+    )
     .exhaustive();
   return sectionOf(node.start, end, lowered);
 }

@@ -7,8 +7,12 @@ import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
 import { readJsonPayload } from './json-payload.js';
-import { refusedCall } from './refused-call.js';
-import { readJsonCallHead, readJsonListCallHead } from '../../stream/call-head.js';
+import { refusedByNames, refusedCall } from './refused-call.js';
+import {
+  readJsonCallHead,
+  readJsonListCallHead,
+  readJsonListHeadNames,
+} from '../../stream/call-head.js';
 import {
   ARGUMENTS_NOT_JSON,
   limitPlainDepth,
@@ -28,6 +32,13 @@ export interface JsonCallsSource {
   closed: boolean;
   /** Read a top-level JSON list as several calls (granite, jamba, mistral). */
   unpackList?: boolean;
+  /**
+   * Set where a stream starts each call of the list from its head (`Format.readNextCallHead`):
+   * the payload's closing tag, at which those heads stop. The section's calls then begin with
+   * the calls those heads name, in order, refused by name where the list cannot be read call by
+   * call (see {@link readJsonListHeadNames}).
+   */
+  streamedList?: { close: string };
   fields?: CallFieldNames;
 }
 
@@ -58,12 +69,20 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     callObjects: 'calls',
     notNative: plain === ARGUMENTS_NOT_JSON,
   });
-  if (!payload.ok) return refusedPayload(payload.issue, source, refusedName(context, source, true));
+  // The names a stream may have started the list's calls by, read only where the reading below
+  // may disagree with them (a list read natively, every item a call, agrees with its own text).
+  let heads: readonly string[] | undefined;
+  const headNames = (): readonly string[] => (heads ??= streamedHeads(context, source));
+  if (!payload.ok) {
+    const names = headNames();
+    return names.length > 1
+      ? refusedByNames(names, source.format, source.span, payloadRefusal(payload.issue))
+      : refusedPayload(payload.issue, source, refusedName(context, source, true));
+  }
   const endRepair = endRepairOf(source);
-  const values =
-    source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0])
-      ? (payload.values[0] as unknown[])
-      : payload.values;
+  const listed =
+    source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0]);
+  const values = listed ? (payload.values[0] as unknown[]) : payload.values;
   // Made at their first item (see append.ts).
   let calls: RawCall[] | undefined;
   let issues: Issue[] | undefined;
@@ -76,7 +95,10 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
       issues = append(issues, call.issue);
-      const name = refusedName(context, source, index === 0, call.name);
+      const name =
+        index === 0
+          ? refusedName(context, source, true, call.name)
+          : (headNames()[index] ?? call.name);
       if (name !== undefined)
         calls = append(calls, refusedCall(name, source.format, source.span, call.issue));
       continue;
@@ -94,7 +116,47 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     if (measured && call.repairs.length === 0) markWithinDepth(call.arguments);
     calls = append(calls, raw);
   }
+  if (
+    source.streamedList !== undefined &&
+    (!listed || payload.repairs.length > 0 || issues !== undefined) &&
+    !beginsWith(calls, headNames())
+  ) {
+    return refusedByNames(headNames(), source.format, source.span, unreadList(source));
+  }
   return { calls: calls ?? [], issues: issues ?? [] };
+}
+
+/**
+ * The names {@link readJsonListHeadNames} reads in a streamed list's payload (none for other
+ * payloads).
+ */
+function streamedHeads(context: FormatContext, source: JsonCallsSource): readonly string[] {
+  if (source.streamedList === undefined) return NO_NAMES;
+  const text = context.text.slice(0, source.payload.end);
+  return readJsonListHeadNames(text, source.payload.start, source.streamedList.close);
+}
+
+const NO_NAMES: readonly string[] = [];
+
+/**
+ * Whether the calls begin with calls named `names`, in order: what a stream that started them
+ * from their heads promised. A lone head may also end as the section's refusal with no call.
+ */
+function beginsWith(calls: readonly RawCall[] | undefined, names: readonly string[]): boolean {
+  if (calls === undefined) return names.length <= 1;
+  for (let index = 0; index < names.length; index += 1) {
+    if (calls[index]?.name !== names[index]) return false;
+  }
+  return true;
+}
+
+/** The issue of a streamed list whose calls, as read, are not the ones its heads name. */
+function unreadList(source: JsonCallsSource): Issue {
+  return {
+    code: 'malformed-tool-call',
+    message: 'the list of calls could not be read call by call',
+    offset: source.payload.start,
+  };
 }
 
 /**
@@ -166,9 +228,14 @@ function refusedPayload(
   source: JsonCallsSource,
   name: string | undefined,
 ): LoweredCalls {
-  const refusal = { ...issue, code: payloadIssueCode(issue) };
+  const refusal = payloadRefusal(issue);
   const calls = name === undefined ? [] : [refusedCall(name, source.format, source.span, refusal)];
   return { calls, issues: [refusal] };
+}
+
+/** A payload's issue as the refusal of its calls (see {@link payloadIssueCode}). */
+function payloadRefusal(issue: Issue): Issue {
+  return { ...issue, code: payloadIssueCode(issue) };
 }
 
 /**

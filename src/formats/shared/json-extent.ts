@@ -15,8 +15,8 @@ import {
   type PlainCall,
 } from './plain-call.js';
 import { tooDeepWording } from './json-payload.js';
-import { refusedCall } from './refused-call.js';
-import { readJsonCallHead } from '../../stream/call-head.js';
+import { refusedByNames, refusedCall } from './refused-call.js';
+import { readJsonCallHead, readJsonListHeadNames } from '../../stream/call-head.js';
 import {
   COMMON_CALL_FIELDS,
   isPlainObject,
@@ -66,12 +66,12 @@ export interface CallItemOptions {
   /** Extra check on the decoded object (llama3_json needs a `parameters` key); false: not a call. */
   accept?: (value: Record<string, unknown>) => boolean;
   /**
-   * A list's first item, refused, is still a call named by its head (`{"name": "f",
-   * "arguments": {`), refused as malformed: set by the syntaxes a stream starts from that head
-   * (see `Format.readCallHead`), so the call it announced ends as parse gives it. A bare syntax
-   * leaves it unset: its refused JSON stays data, not a call.
+   * A list's item, refused, is still a call named by its head (`{"name": "f", "arguments": {`),
+   * refused as malformed: set by the syntaxes a stream starts from those heads (see
+   * `Format.readCallHead` and `readNextCallHead`), so the calls it announced end as parse gives
+   * them. A bare syntax leaves it unset: its refused JSON stays data, not a call.
    */
-  namesRefusedFirst?: boolean;
+  namesRefused?: boolean;
 }
 
 /** A call read from one extent, or the issue that says why it is none. */
@@ -277,10 +277,10 @@ export function readCallList(
       continue;
     }
     issues.push(outcome.issue);
-    // The first item refused by the name its head spells, as a stream announced it (see
-    // `namesRefusedFirst`); the head is read within the item.
+    // An item refused by the name its head spells, as a stream announced it (see
+    // `namesRefused`); the head is read within the item.
     const head =
-      index === 0 && options.namesRefusedFirst === true
+      options.namesRefused === true
         ? readJsonCallHead(context.text.slice(0, item.end), item.start)
         : undefined;
     if (typeof head === 'object') {
@@ -290,6 +290,33 @@ export function readCallList(
     }
   }
   return { calls, issues };
+}
+
+/**
+ * A call list the grammar cannot read as a list (junk between or after its items): every call a
+ * stream may have started from the heads of its items (see `readJsonListHeadNames`), refused by
+ * name with the list's issue; with no head, only the issue.
+ *
+ * @param context - The output, schemas and limits.
+ * @param list - Where the list's `[` is and where the text the section claims ends (no head is
+ * read past it).
+ * @param format - The syntax.
+ * @param issue - Why the list is refused.
+ * @returns The refused calls and the issue.
+ * @example
+ * ```ts
+ * refusedListItems(context, { start: 12, end: 90 }, 'mistral', issue);
+ * // { calls: [refused "f", refused "g"], issues: [issue] }
+ * ```
+ */
+export function refusedListItems(
+  context: FormatContext,
+  list: Span,
+  format: FormatId,
+  issue: Issue,
+): { calls: RawCall[]; issues: Issue[] } {
+  const names = readJsonListHeadNames(context.text.slice(0, list.end), list.start);
+  return refusedByNames(names, format, list, issue);
 }
 
 /**

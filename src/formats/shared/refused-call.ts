@@ -32,3 +32,27 @@ export function refusedCall(
 ): RawCall {
   return { name, arguments: {}, format, span, repairs, complete, malformed: issue };
 }
+
+/**
+ * The calls a stream may have started from their heads in a section it cannot read call by call,
+ * each refused by name with the section's issue (the issue is the section's one rejection
+ * otherwise): they end as `parse` gives them.
+ *
+ * @param names - The names, in order.
+ * @param format - The calls' format.
+ * @param span - The section's span.
+ * @param issue - Why they are refused.
+ * @returns The calls, and the issue once.
+ * @example
+ * ```ts
+ * refusedByNames(['f', 'g'], 'jamba', { start: 0, end: 90 }, malformed('not JSON', 12));
+ * ```
+ */
+export function refusedByNames(
+  names: readonly string[],
+  format: FormatId,
+  span: Span,
+  issue: Issue,
+): { calls: RawCall[]; issues: Issue[] } {
+  return { calls: names.map((name) => refusedCall(name, format, span, issue)), issues: [issue] };
+}
