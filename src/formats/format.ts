@@ -204,10 +204,13 @@ export interface Format {
    *
    * @param text - The text seen so far, from the section's marker (offsets are relative to it).
    * @param from - Where the previous call's arguments ended, as its writer read them.
+   * @param previous - Where they started (its head's `argumentsStart`): the text between is
+   * theirs, which a syntax may need to look through (lfm2 ends its chain at a call holding its
+   * section's end token, where the grammar may end the section).
    * @returns The head; `'wait'` while more text is needed; `undefined` when no call that can
    * stream follows there.
    */
-  readNextCallHead?(text: string, from: number): CallHead | 'wait' | undefined;
+  readNextCallHead?(text: string, from: number, previous: number): CallHead | 'wait' | undefined;
   /**
    * Streaming hint, `mayOpen` on more text: `true` only where `parseAt` provably reads no section
    * at `start`, whatever text follows `text` (and so for every longer text). Where formats share

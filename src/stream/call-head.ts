@@ -147,11 +147,13 @@ export function readJsonListCallHead(
  * (`from`, just past their `}`): blanks, the `}` closing the call object, blanks, `,`, then
  * {@link readJsonCallHead} (or {@link readJsonCallHeadBefore} the list's closing tag). A call
  * object with more fields after its arguments, or a list going on any other way, gives no head:
- * the calls after it come whole at the section's end.
+ * the calls after it come whole at the section's end. Nor does one whose arguments hold the
+ * closing tag (in a string, which the stream's writer reads on): the payload ends at that tag.
  *
  * @param text - The text seen so far.
  * @param from - Where the previous call's arguments ended.
  * @param close - The tag that ends the payload, if one does.
+ * @param previous - Where the previous call's arguments started (looked through for `close`).
  * @returns As `readJsonCallHead`.
  * @example
  * ```ts
@@ -163,6 +165,7 @@ export function readNextJsonListCallHead(
   text: string,
   from: number,
   close?: string,
+  previous = from,
 ): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
@@ -172,9 +175,10 @@ export function readNextJsonListCallHead(
   index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COMMA) return undefined;
-  return close === undefined
-    ? readJsonCallHead(text, index + 1)
-    : readJsonCallHeadBefore(text, index + 1, close);
+  if (close === undefined) return readJsonCallHead(text, index + 1);
+  const head = readJsonCallHeadBefore(text, index + 1, close);
+  // Looked at once the head is read (a head answers once): the previous call's text only.
+  return typeof head === 'object' && text.slice(previous, from).includes(close) ? undefined : head;
 }
 
 /**
@@ -202,7 +206,7 @@ export function readJsonListHeadNames(text: string, from: number, close?: string
     names.push(head.name);
     const scan = scanJsonValue(text, head.argumentsStart);
     if (!scan.closed) break;
-    head = readNextJsonListCallHead(text, scan.end, close);
+    head = readNextJsonListCallHead(text, scan.end, close, head.argumentsStart);
   }
   return names;
 }

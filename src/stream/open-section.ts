@@ -495,7 +495,7 @@ class OpenSection implements SectionState {
       const resolved =
         this.nextFrom === -1
           ? resolveHead(this.candidates, text)
-          : resolveNextHead(this.chain as Format, text, this.nextFrom);
+          : resolveNextHead(this.chain as Format, text, this.nextFrom, lastArgumentsStart(written));
       if (resolved === 'wait') return;
       this.headState = undefined;
       this.chain = undefined;
@@ -594,14 +594,20 @@ function resolveNextHead(
   format: Format,
   text: string,
   from: number,
+  previous: number,
 ): { format: Format; head: CallHead } | 'wait' | undefined {
   let head: CallHead | 'wait' | undefined;
   try {
-    head = format.readNextCallHead?.(text, from);
+    head = format.readNextCallHead?.(text, from, previous);
   } catch {
     return undefined;
   }
   return head === 'wait' || head === undefined ? head : { format, head };
+}
+
+/** Where the last call written whole had its arguments start (a next head is read after one). */
+function lastArgumentsStart(written: readonly StartedCall[] | undefined): number {
+  return written === undefined ? -1 : (written[written.length - 1] as StartedCall).rawStart;
 }
 
 /** What a section with no started call answers {@link SectionState.openCalls} with. */

@@ -159,6 +159,13 @@ const SYNTAXES: Syntax[] = [
     headEnd: listHeadEnd,
   },
   {
+    format: 'lfm2',
+    section: (calls) => `<|tool_call_start|>[${calls.join(', ')}]<|tool_call_end|>`,
+    call: ([name, parameters]) =>
+      `${name}(${parameters.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})`,
+    headEnd: (call) => call.indexOf('(') + 1,
+  },
+  {
     format: 'phi4_mini',
     section: (calls) => `functools[${calls.join(', ')}]`,
     call: listCall,
@@ -348,5 +355,43 @@ describe('stream: sections of several calls, built at random', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('stream: the later calls of a JSON list whose closing tag may come inside them', () => {
+  const options: ParserOptions = { formats: ['lfm2'], reasoning: { startsInside: false } };
+  const move = '{"name": "move_piece", "arguments": {"from": "e2"}}';
+  const draw = '{"name": "offer_draw", "arguments": {"note": "even"}}';
+
+  it('should start an lfm2 JSON list call by call, and fold to parse however it is cut', () => {
+    const text = `<|tool_call_start|>[${move}, ${draw}]<|tool_call_end|>`;
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const headEnd = text.indexOf('{"note"') + 1;
+    const early = [...text.slice(0, headEnd)].flatMap((unit) => stream.push(unit));
+    expect(starts(early).map(([, , name]) => name)).toEqual(['move_piece', 'offer_draw']);
+    for (const deltas of everyTwoWaySplit().chunkings(text)) expectEquivalent(options, deltas);
+  });
+
+  it('should start no call after one whose string holds the closing tag, which ends the block', () => {
+    // The grammar may read the string whole, or end the block at the tag inside it: the calls
+    // after it are not known to be the block's until its end.
+    const held = '{"name": "move_piece", "arguments": {"from": "<|tool_call_end|>"}}';
+    const text = `<|tool_call_start|>[${held}, ${draw}]<|tool_call_end|>`;
+    const events = streamAll(options, [...text.slice(0, text.indexOf('{"note"') + 1)]);
+    expect(starts(events).map(([, , name]) => name)).toEqual(['move_piece']);
+    expectEquivalent(options, [...text]);
+    expectEquivalent({ formats: ['jamba'] }, [
+      ...`<tool_calls>[${held.replace('<|tool_call_end|>', '</tool_calls>')}, ${draw}]</tool_calls>`,
+    ]);
+  });
+
+  it('should read no second head after a lone call object', () => {
+    const text = `<|tool_call_start|>${move}, ${draw}<|tool_call_end|>`;
+    const events = streamAll(options, [...text]);
+    const parsed = createParser({ ...options, ids: 'sequential' }).parse(text);
+    expect(starts(events).map(([, , name]) => name)).toEqual(
+      [...parsed.calls, ...parsed.rejected].map((call) => call.name),
+    );
+    expectEquivalent(options, [...text]);
   });
 });

@@ -31,5 +31,5 @@ export const jamba: Format = {
       ? readJsonListCallHead(text, start + OPEN.length, CLOSE)
       : undefined,
   // Each later call starts at its own head, after `}, ` (the lowering names its calls by them).
-  readNextCallHead: (text, from) => readNextJsonListCallHead(text, from, CLOSE),
+  readNextCallHead: (text, from, previous) => readNextJsonListCallHead(text, from, CLOSE, previous),
 };

@@ -6,8 +6,7 @@ import { parse } from '../../generated/lfm2.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Lfm2Section } from './ast.js';
-import { readLfm2Head } from './lower.js';
-import { lowerLfm2 } from './lower.js';
+import { lowerLfm2, readLfm2Head, readNextLfm2Head } from './lower.js';
 
 /** The lfm2 format. */
 export const lfm2: Format = {
@@ -20,6 +19,10 @@ export const lfm2: Format = {
     if (matched === undefined) return undefined;
     return lowerLfm2(matched.node, matched.end, context);
   },
-  // A Python call list's first call starts at its `(`; its arguments stream as they are written.
+  // A Python call list's first call starts at its `(`, a JSON one at its arguments' `{`; their
+  // arguments stream as they are written.
   readCallHead: readLfm2Head,
+  // Each later call of a list starts at its own head, after `), ` or `}, `; the lowering names
+  // every call of a list it cannot read by these heads.
+  readNextCallHead: readNextLfm2Head,
 };

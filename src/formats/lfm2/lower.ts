@@ -6,8 +6,19 @@ import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { Lfm2Section } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 import { malformed } from '../shared/issues.js';
-import { refusedCall } from '../shared/refused-call.js';
-import { readPythonBlockHead } from '../shared/python-call-head.js';
+import { refusedByNames } from '../shared/refused-call.js';
+import {
+  readNextPythonListHead,
+  readPythonBlockHead,
+  readPythonListHeadNames,
+} from '../shared/python-call-head.js';
+import {
+  readJsonCallHeadBefore,
+  readJsonListCallHead,
+  readNextJsonListCallHead,
+} from '../../stream/call-head.js';
+import { startsAt } from '../../starts-at.js';
+import { skipBlanks } from '../shared/blanks.js';
 import type { CallHead } from '../format.js';
 
 /**
@@ -35,14 +46,16 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
       const span = { start: section.start, end };
       // A list that starts as Python calls (`[NAME(`) and that the Python grammar could not read
       // is not JSON either: read as JSON, its repair could find some other call in it. It is the
-      // call its head names, refused, as a stream that started it from that head ends it.
-      const head = readLfm2Head(context.text, section.start);
-      if (typeof head === 'object') {
+      // calls its heads name, refused, as a stream that started them from those heads ends them.
+      const names = readPythonListHeadNames(
+        context.text.slice(0, section.payload.end),
+        section.start,
+        LFM2_TOKENS,
+        context.limits,
+      );
+      if (names.length > 0) {
         const issue = malformed(`the lfm2 call list could not be read`, section.start);
-        return sectionOf(section.start, end, {
-          calls: [refusedCall(head.name, 'lfm2', span, issue)],
-          issues: [issue],
-        });
+        return sectionOf(section.start, end, refusedByNames(names, 'lfm2', span, issue));
       }
       const lowered = lowerJsonCalls(context, {
         format: 'lfm2',
@@ -50,6 +63,7 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
         payload: section.payload,
         closed: section.closed,
         unpackList: true,
+        streamedList: { close: LFM2_END },
       });
       return sectionOf(section.start, end, lowered);
     })
@@ -57,13 +71,47 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
 }
 
 /**
- * The head of an lfm2 block's first call: `<|tool_call_start|>`, blanks, `[`, blanks, `NAME(`.
+ * The head of an lfm2 block's first call: `<|tool_call_start|>`, blanks, `[`, blanks, `NAME(`;
+ * or, in a block of JSON, its first call object's head (in a list or alone), which does not read
+ * past the block's end token.
  *
  * @param text - The text seen so far.
  * @param start - Where `<|tool_call_start|>` occurs.
- * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`
- * (a JSON list, or no call there).
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
  */
 export function readLfm2Head(text: string, start: number): CallHead | 'wait' | undefined {
-  return readPythonBlockHead(text, start, '<|tool_call_start|>', 'required');
+  const python = readPythonBlockHead(text, start, LFM2_TOKENS.open, 'required');
+  if (python !== undefined || !startsAt(text, LFM2_TOKENS.open, start)) return python;
+  const payload = start + LFM2_TOKENS.open.length;
+  return (
+    readJsonListCallHead(text, payload, LFM2_END) ?? readJsonCallHeadBefore(text, payload, LFM2_END)
+  );
 }
+
+/**
+ * The head of an lfm2 list's next call, read where the call before ended: a Python call's (after
+ * `), `) when that call was one (its arguments start after its `(`), else a JSON call object's
+ * (after `}, `) in a JSON list.
+ *
+ * @param text - The text seen so far, from `<|tool_call_start|>`.
+ * @param from - Where the previous call's arguments ended.
+ * @param previous - Where they started.
+ * @returns The head, `'wait'`, or `undefined`.
+ */
+export function readNextLfm2Head(
+  text: string,
+  from: number,
+  previous: number,
+): CallHead | 'wait' | undefined {
+  if (text.charCodeAt(previous - 1) === 0x28) {
+    return readNextPythonListHead(text, from, previous, LFM2_END);
+  }
+  // A lone call object is the block's only call: no head is read after it.
+  const listed = text.charCodeAt(skipBlanks(text, LFM2_TOKENS.open.length)) === 0x5b;
+  return listed ? readNextJsonListCallHead(text, from, LFM2_END, previous) : undefined;
+}
+
+/** The token that ends an lfm2 block (a list the grammar cannot read ends at the first one). */
+export const LFM2_END = '<|tool_call_end|>';
+
+const LFM2_TOKENS = { open: '<|tool_call_start|>', stop: LFM2_END };

@@ -3,7 +3,7 @@
  * section so a stream can start the call at its `(` and stream its keyword arguments (lfm2,
  * olmo3, whose blocks hold a Python call list, or olmo3's calls one a line).
  */
-import type { CallHead } from '../format.js';
+import type { CallHead, ParseLimits } from '../format.js';
 import { createPythonCallWriter } from '../../stream/python-call-writer.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
@@ -91,3 +91,76 @@ export function readPythonBlockHead(
   else if (list === 'required') return undefined;
   return readPythonCallHead(text, index, limit);
 }
+
+/**
+ * The head of the call after one in a Python call list, read where that call's `)` was (`from`,
+ * just past it): blanks, `,`, blanks, then {@link readPythonCallHead}. A call whose arguments
+ * hold `stop` (lfm2's `<|tool_call_end|>`, inside a string) ends the chain: a list the grammar
+ * cannot read is claimed up to the first one only, so calls after it may not be the section's.
+ *
+ * @param text - The text seen so far, from the block's open token.
+ * @param from - Where the previous call ended, just past its `)`.
+ * @param previous - Where the previous call's arguments started.
+ * @param stop - The block's end token.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
+ * @example
+ * ```ts
+ * readNextPythonListHead('<|tool_call_start|>[f(a=1), g(', 25, 22, '<|tool_call_end|>');
+ * // { name: 'g', argumentsStart: 30, ... }
+ * ```
+ */
+export function readNextPythonListHead(
+  text: string,
+  from: number,
+  previous: number,
+  stop: string,
+): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  let index = skipBlanks(text, from, limit);
+  if (index >= limit) return limit < text.length ? undefined : 'wait';
+  if (text.charCodeAt(index) !== 0x2c) return undefined;
+  index = skipBlanks(text, index + 1, limit);
+  const head = readPythonCallHead(text, index, limit);
+  // Looked at once the head is read (a head answers once): the previous call's text only.
+  if (typeof head === 'object' && text.slice(previous, from).includes(stop)) return undefined;
+  return head;
+}
+
+/**
+ * The names of a block's Python calls that a stream may start from their heads, in order: the
+ * first call's head ({@link readPythonBlockHead}), then, while a call's arguments are written
+ * whole by the stream's own writer, the next one's ({@link readNextPythonListHead} where that
+ * writer stopped). A lowering that cannot read the block names its refused calls by these.
+ *
+ * @param text - The text, ending where the block does (a head is never read past it).
+ * @param start - Where the open token occurs.
+ * @param tokens - The block's open and end tokens.
+ * @param limits - The parser's limits (the writer reads values with them).
+ * @returns The names, possibly none.
+ */
+export function readPythonListHeadNames(
+  text: string,
+  start: number,
+  tokens: { open: string; stop: string },
+  limits: ParseLimits,
+): string[] {
+  const names: string[] = [];
+  let head = readPythonBlockHead(text, start, tokens.open, 'required');
+  while (typeof head === 'object') {
+    names.push(head.name);
+    const writer = createPythonCallWriter(limits);
+    // Fed a piece at a time: the rest of a long block is not copied for every call in it.
+    let at = head.argumentsStart;
+    while (writer.state === 'open' && at < text.length) {
+      writer.write(text.slice(at, at + WRITER_PIECE));
+      at += WRITER_PIECE;
+    }
+    if (writer.state !== 'done') break;
+    const from = head.argumentsStart + (writer.readLength as number);
+    head = readNextPythonListHead(text, from, head.argumentsStart, tokens.stop);
+  }
+  return names;
+}
+
+/** Units the writer is fed at a time by {@link readPythonListHeadNames}. */
+const WRITER_PIECE = 4096;
