@@ -166,6 +166,13 @@ const SYNTAXES: Syntax[] = [
     headEnd: (call) => call.indexOf('(') + 1,
   },
   {
+    format: 'gemma4',
+    section: (calls) => `<|tool_call>${calls.join('')}<tool_call|>`,
+    call: ([name, parameters]) =>
+      `call:${name}{${parameters.map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}`,
+    headEnd: (call) => call.indexOf('{') + 1,
+  },
+  {
     format: 'phi4_mini',
     section: (calls) => `functools[${calls.join(', ')}]`,
     call: listCall,

@@ -3,15 +3,17 @@
  * blanks, `{`), read from an incomplete block so a stream can start the call at its `{` and
  * stream its arguments as they are written.
  */
-import type { CallHead } from '../format.js';
+import type { CallHead, FormatContext, ParseLimits } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { createGemma4ArgumentsWriter } from '../../stream/gemma4-arguments-writer.js';
 import { startsAt } from '../../starts-at.js';
+import { argumentsEnd } from '../../stream/arguments-end.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { isNameStartUnit, isWordUnit } from '../shared/name-units.js';
 
 const OPEN = '<|tool_call>';
 const CALL = 'call:';
+const CLOSE = '<tool_call|>';
 
 /**
  * Reads the grammar's `ToolCallBlock` up to its first `Call`'s `{`: the name is a `Name`
@@ -28,25 +30,99 @@ const CALL = 'call:';
 export function readGemma4Head(text: string, start: number): CallHead | 'wait' | undefined {
   if (!startsAt(text, OPEN, start)) return undefined;
   const limit = Math.min(text.length, start + OPEN.length + HEAD_LIMIT);
+  return readCallHead(text, skipBlanks(text, start + OPEN.length, limit), limit);
+}
+
+/**
+ * The grammar's `Call` up to its `{` at `index`: `call:`, blanks, the name, blanks, `{`.
+ *
+ * @param text - The text seen so far.
+ * @param index - Where `call:` should start.
+ * @param limit - The head's reach.
+ * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
+ */
+function readCallHead(text: string, index: number, limit: number): CallHead | 'wait' | undefined {
   const short = limit < text.length ? undefined : 'wait';
-  let index = skipBlanks(text, start + OPEN.length, limit);
   if (index + CALL.length > limit) return mayBeToken(text, index, limit, CALL) ? short : undefined;
   if (!startsAt(text, CALL, index)) return undefined;
-  index = skipBlanks(text, index + CALL.length, limit);
-  const nameStart = index;
-  if (index >= limit) return short;
-  if (!isNameStartUnit(text.charCodeAt(index))) return undefined;
-  while (index < limit && isNamePart(text.charCodeAt(index))) index += 1;
-  if (index >= limit) return short;
-  const name = text.slice(nameStart, index);
-  index = skipBlanks(text, index, limit);
-  if (index >= limit) return short;
-  if (text.charCodeAt(index) !== 0x7b) return undefined;
+  let at = skipBlanks(text, index + CALL.length, limit);
+  const nameStart = at;
+  if (at >= limit) return short;
+  if (!isNameStartUnit(text.charCodeAt(at))) return undefined;
+  while (at < limit && isNamePart(text.charCodeAt(at))) at += 1;
+  if (at >= limit) return short;
+  const name = text.slice(nameStart, at);
+  at = skipBlanks(text, at, limit);
+  if (at >= limit) return short;
+  if (text.charCodeAt(at) !== 0x7b) return undefined;
   return {
     name,
-    argumentsStart: index + 1,
+    argumentsStart: at + 1,
     writer: (tools, limits) => createGemma4ArgumentsWriter(tools, limits, name),
   };
+}
+
+/**
+ * The head of a block's next call, read where the call before ended (`from`, just past its `}`):
+ * blanks, an optional `,`, blanks, then `call:NAME{` as the grammar's `Calls` reads them. A call
+ * whose text holds `<tool_call|>` (inside a `<|"|>` string) ends the chain: a block the grammar
+ * cannot read ends at the first one, so calls after it may not be the block's.
+ *
+ * @param text - The text seen so far, from `<|tool_call>`.
+ * @param from - Where the previous call ended.
+ * @param previous - Where its arguments started.
+ * @returns The head, `'wait'`, or `undefined`.
+ * @example
+ * ```ts
+ * readNextGemma4Head('<|tool_call>call:f{a:1},call:g{', 23, 19); // { name: 'g', ... }
+ * ```
+ */
+export function readNextGemma4Head(
+  text: string,
+  from: number,
+  previous: number,
+): CallHead | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  let index = skipBlanks(text, from, limit);
+  if (index < limit && text.charCodeAt(index) === 0x2c) index = skipBlanks(text, index + 1, limit);
+  if (index >= limit) return limit < text.length ? undefined : 'wait';
+  const head = readCallHead(text, index, limit);
+  // Looked at once the head is read (a head answers once): the previous call's text only.
+  if (typeof head === 'object' && text.slice(previous, from).includes(CLOSE)) return undefined;
+  return head;
+}
+
+/**
+ * The names of a block's calls that a stream may start from their heads, in order: the first
+ * call's head, then, while a call's arguments are written whole by the stream's own writer, the
+ * next one's where that writer stopped. A lowering that cannot read the block names its refused
+ * calls by these.
+ *
+ * @param text - The text, ending where the block does (a head is never read past it).
+ * @param start - Where `<|tool_call>` occurs.
+ * @param tools - The parser's schemas (the writer types bare values by them).
+ * @param limits - The parser's limits.
+ * @returns The names, possibly none.
+ */
+export function readGemma4HeadNames(
+  text: string,
+  start: number,
+  tools: FormatContext['tools'],
+  limits: ParseLimits,
+): string[] {
+  const names: string[] = [];
+  let head = readGemma4Head(text, start);
+  while (typeof head === 'object') {
+    names.push(head.name);
+    const from = argumentsEnd(
+      createGemma4ArgumentsWriter(tools, limits, head.name),
+      text,
+      head.argumentsStart,
+    );
+    if (from === undefined) break;
+    head = readNextGemma4Head(text, from, head.argumentsStart);
+  }
+  return names;
 }
 
 /** The grammar's `Name` goes on with `.` and `-` too. */

@@ -6,7 +6,7 @@ import { parse } from '../../generated/gemma4.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Gemma4Section } from './ast.js';
-import { readGemma4Head } from './head.js';
+import { readGemma4Head, readNextGemma4Head } from './head.js';
 import { lowerGemma4 } from './lower.js';
 
 /** The gemma4 format. */
@@ -26,4 +26,7 @@ export const gemma4: Format = {
   endMarkers: { '<|channel>': ['<channel|>'] },
   // A block's first call starts at its `{`; its arguments stream as they are written.
   readCallHead: readGemma4Head,
+  // Each later call of the block starts at its own `call:NAME{`, after the `}` before it; the
+  // lowering names every call of a block it cannot read by these heads.
+  readNextCallHead: readNextGemma4Head,
 };

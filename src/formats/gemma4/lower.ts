@@ -4,7 +4,7 @@ import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import type { Gemma4ToolCalls, Gemma4Section } from './ast.js';
 import { Gemma4ValueError, lowerGemma4Arguments } from './values.js';
-import { readGemma4Head } from './head.js';
+import { readGemma4HeadNames } from './head.js';
 import { refusedCall } from '../shared/refused-call.js';
 
 /**
@@ -32,22 +32,18 @@ export function lowerGemma4(node: Gemma4Section, end: number, context: FormatCon
             message: '<|tool_call> was cut off by the end of the output',
             offset: section.body.start,
           };
-      // A block whose first call's head reads (`call:NAME{`) is that call, refused: a stream may
-      // have started it from that head, and ends it as this section gives it.
-      const head = readGemma4Head(context.text, section.start);
-      const calls =
-        typeof head === 'object'
-          ? [
-              refusedCall(
-                head.name,
-                'gemma4',
-                { start: section.start, end },
-                issue,
-                [],
-                section.closed,
-              ),
-            ]
-          : [];
+      // A block whose calls' heads read (`call:NAME{`) is those calls, refused: a stream may have
+      // started them from those heads, and ends them as this section gives them.
+      const names = readGemma4HeadNames(
+        context.text.slice(0, section.body.end),
+        section.start,
+        context.tools,
+        context.limits,
+      );
+      const span = { start: section.start, end };
+      const calls = names.map((name) =>
+        refusedCall(name, 'gemma4', span, issue, [], section.closed),
+      );
       return { start: section.start, end, calls, issues: [issue] };
     })
     .with({ type: 'gemma4-channel' }, (section) => ({

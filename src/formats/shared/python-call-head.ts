@@ -7,6 +7,7 @@ import type { CallHead, ParseLimits } from '../format.js';
 import { createPythonCallWriter } from '../../stream/python-call-writer.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
+import { argumentsEnd } from '../../stream/arguments-end.js';
 import { skipBlanks } from './blanks.js';
 import { isNameStartUnit, isWordUnit } from './name-units.js';
 
@@ -148,19 +149,9 @@ export function readPythonListHeadNames(
   let head = readPythonBlockHead(text, start, tokens.open, 'required');
   while (typeof head === 'object') {
     names.push(head.name);
-    const writer = createPythonCallWriter(limits);
-    // Fed a piece at a time: the rest of a long block is not copied for every call in it.
-    let at = head.argumentsStart;
-    while (writer.state === 'open' && at < text.length) {
-      writer.write(text.slice(at, at + WRITER_PIECE));
-      at += WRITER_PIECE;
-    }
-    if (writer.state !== 'done') break;
-    const from = head.argumentsStart + (writer.readLength as number);
+    const from = argumentsEnd(createPythonCallWriter(limits), text, head.argumentsStart);
+    if (from === undefined) break;
     head = readNextPythonListHead(text, from, head.argumentsStart, tokens.stop);
   }
   return names;
 }
-
-/** Units the writer is fed at a time by {@link readPythonListHeadNames}. */
-const WRITER_PIECE = 4096;
