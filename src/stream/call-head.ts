@@ -183,8 +183,10 @@ export function readNextJsonListCallHead(
 
 /**
  * The names of a JSON call list's calls that a stream may start from their heads, in order: the
- * first call's head ({@link readJsonListCallHead}), then, while a call's arguments close, the
- * next one's ({@link readNextJsonListCallHead} where they end). A lowering that cannot read the
+ * first call's head ({@link readJsonListCallHead}, or, where the payload is no list but call
+ * objects one after another, `{..}, {..}` as hermes' payload may be, {@link readJsonCallHead}),
+ * then, while a call's arguments close, the next one's ({@link readNextJsonListCallHead} where
+ * they end). A lowering that cannot read the
  * list call by call names its refused calls by these, so that every call a stream announced ends
  * as `parse` gives it. A stream's JSON writer ends arguments only where they are strict JSON, at
  * the same `}` as this balanced scan: the calls it starts are a prefix of these.
@@ -201,7 +203,11 @@ export function readNextJsonListCallHead(
  */
 export function readJsonListHeadNames(text: string, from: number, close?: string): string[] {
   const names: string[] = [];
-  let head = readJsonListCallHead(text, from, close);
+  let head =
+    readJsonListCallHead(text, from, close) ??
+    (close === undefined
+      ? readJsonCallHead(text, from)
+      : readJsonCallHeadBefore(text, from, close));
   while (typeof head === 'object') {
     names.push(head.name);
     const scan = scanJsonValue(text, head.argumentsStart);

@@ -135,6 +135,18 @@ const SYNTAXES: Syntax[] = [
     headEnd: jsonHeadEnd,
   },
   {
+    format: 'hermes',
+    section: (calls) => `<tool_call>\n${calls.join(', ')}\n</tool_call>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
+    format: 'longcat',
+    section: (calls) => `<longcat_tool_call>${calls.join(',\n')}</longcat_tool_call>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
     format: 'jamba',
     section: (calls) => `<tool_calls>[${calls.join(', ')}]</tool_calls>`,
     call: listCall,

@@ -5,7 +5,7 @@
 import { parse } from '../../generated/hermes.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
-import { readJsonCallHeadBefore } from '../../stream/call-head.js';
+import { readJsonCallHeadBefore, readNextJsonListCallHead } from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
 import { lowerHermes, lowerHermesSection } from './lower.js';
 import { startsAt } from '../../starts-at.js';
@@ -53,4 +53,6 @@ export const hermes: Format = {
   },
   endMarkers: ['</tool_call>'],
   readCallHead: (text, start) => readJsonCallHeadBefore(text, start + OPEN.length, CLOSE),
+  // A payload of several call objects (`{..}, {..}`) starts each after the `}, ` before it.
+  readNextCallHead: (text, from, previous) => readNextJsonListCallHead(text, from, CLOSE, previous),
 };

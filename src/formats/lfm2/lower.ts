@@ -18,7 +18,6 @@ import {
   readNextJsonListCallHead,
 } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
-import { skipBlanks } from '../shared/blanks.js';
 import type { CallHead } from '../format.js';
 
 /**
@@ -91,7 +90,7 @@ export function readLfm2Head(text: string, start: number): CallHead | 'wait' | u
 /**
  * The head of an lfm2 list's next call, read where the call before ended: a Python call's (after
  * `), `) when that call was one (its arguments start after its `(`), else a JSON call object's
- * (after `}, `) in a JSON list.
+ * (after `}, `).
  *
  * @param text - The text seen so far, from `<|tool_call_start|>`.
  * @param from - Where the previous call's arguments ended.
@@ -106,9 +105,7 @@ export function readNextLfm2Head(
   if (text.charCodeAt(previous - 1) === 0x28) {
     return readNextPythonListHead(text, from, previous, LFM2_END);
   }
-  // A lone call object is the block's only call: no head is read after it.
-  const listed = text.charCodeAt(skipBlanks(text, LFM2_TOKENS.open.length)) === 0x5b;
-  return listed ? readNextJsonListCallHead(text, from, LFM2_END, previous) : undefined;
+  return readNextJsonListCallHead(text, from, LFM2_END, previous);
 }
 
 /** The token that ends an lfm2 block (a list the grammar cannot read ends at the first one). */

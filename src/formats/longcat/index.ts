@@ -4,7 +4,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { LongcatSection } from './ast.js';
 import { lowerLongcat } from './lower.js';
-import { readJsonCallHeadBefore } from '../../stream/call-head.js';
+import { readJsonCallHeadBefore, readNextJsonListCallHead } from '../../stream/call-head.js';
 
 const OPEN = '<longcat_tool_call>';
 const CLOSE = '</longcat_tool_call>';
@@ -25,4 +25,6 @@ export const longcat: Format = {
   endMarkers: [CLOSE],
   // The payload is read as hermes reads its own: the same head, up to the close tag.
   readCallHead: (text, start) => readJsonCallHeadBefore(text, start + OPEN.length, CLOSE),
+  // A payload of several call objects (`{..}, {..}`) starts each after the `}, ` before it.
+  readNextCallHead: (text, from, previous) => readNextJsonListCallHead(text, from, CLOSE, previous),
 };
