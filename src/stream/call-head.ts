@@ -10,6 +10,7 @@ import { skipBlanks } from '../formats/shared/blanks.js';
 import { startsAt } from '../starts-at.js';
 import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET } from '../json/char-codes.js';
 import { scanJsonValue } from '../json/scan.js';
+import { chainedHeadNames, headAfterCall } from './head-chain.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 export const HEAD_LIMIT = 1024;
@@ -158,7 +159,7 @@ export function readJsonListCallHead(
  * @example
  * ```ts
  * readNextJsonListCallHead('[{"name": "f", "arguments": {}}, {"name": "g", "arguments": {', 30);
- * // { name: 'g', argumentsStart: 58 }
+ * // { name: 'g', argumentsStart: 60 }
  * ```
  */
 export function readNextJsonListCallHead(
@@ -176,9 +177,7 @@ export function readNextJsonListCallHead(
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COMMA) return undefined;
   if (close === undefined) return readJsonCallHead(text, index + 1);
-  const head = readJsonCallHeadBefore(text, index + 1, close);
-  // Looked at once the head is read (a head answers once): the previous call's text only.
-  return typeof head === 'object' && text.slice(previous, from).includes(close) ? undefined : head;
+  return headAfterCall(readJsonCallHeadBefore(text, index + 1, close), text, previous, from, close);
 }
 
 /**
@@ -202,19 +201,19 @@ export function readNextJsonListCallHead(
  * ```
  */
 export function readJsonListHeadNames(text: string, from: number, close?: string): string[] {
-  const names: string[] = [];
-  let head =
+  const first =
     readJsonListCallHead(text, from, close) ??
     (close === undefined
       ? readJsonCallHead(text, from)
       : readJsonCallHeadBefore(text, from, close));
-  while (typeof head === 'object') {
-    names.push(head.name);
-    const scan = scanJsonValue(text, head.argumentsStart);
-    if (!scan.closed) break;
-    head = readNextJsonListCallHead(text, scan.end, close, head.argumentsStart);
-  }
-  return names;
+  return chainedHeadNames(
+    first,
+    (head) => {
+      const scan = scanJsonValue(text, head.argumentsStart);
+      return scan.closed ? scan.end : undefined;
+    },
+    (end, previous) => readNextJsonListCallHead(text, end, close, previous),
+  );
 }
 
 /** The name key, quoted, as the usual call object writes it. */

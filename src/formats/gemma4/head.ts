@@ -7,7 +7,7 @@ import type { CallHead, FormatContext, ParseLimits } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { createGemma4ArgumentsWriter } from '../../stream/gemma4-arguments-writer.js';
 import { startsAt } from '../../starts-at.js';
-import { argumentsEnd } from '../../stream/arguments-end.js';
+import { argumentsEnd, chainedHeadNames, headAfterCall } from '../../stream/head-chain.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { isNameStartUnit, isWordUnit } from '../shared/name-units.js';
 
@@ -86,10 +86,7 @@ export function readNextGemma4Head(
   let index = skipBlanks(text, from, limit);
   if (index < limit && text.charCodeAt(index) === 0x2c) index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return limit < text.length ? undefined : 'wait';
-  const head = readCallHead(text, index, limit);
-  // Looked at once the head is read (a head answers once): the previous call's text only.
-  if (typeof head === 'object' && text.slice(previous, from).includes(CLOSE)) return undefined;
-  return head;
+  return headAfterCall(readCallHead(text, index, limit), text, previous, from, CLOSE);
 }
 
 /**
@@ -110,19 +107,16 @@ export function readGemma4HeadNames(
   tools: FormatContext['tools'],
   limits: ParseLimits,
 ): string[] {
-  const names: string[] = [];
-  let head = readGemma4Head(text, start);
-  while (typeof head === 'object') {
-    names.push(head.name);
-    const from = argumentsEnd(
-      createGemma4ArgumentsWriter(tools, limits, head.name),
-      text,
-      head.argumentsStart,
-    );
-    if (from === undefined) break;
-    head = readNextGemma4Head(text, from, head.argumentsStart);
-  }
-  return names;
+  return chainedHeadNames(
+    readGemma4Head(text, start),
+    (head) =>
+      argumentsEnd(
+        createGemma4ArgumentsWriter(tools, limits, head.name),
+        text,
+        head.argumentsStart,
+      ),
+    (from, previous) => readNextGemma4Head(text, from, previous),
+  );
 }
 
 /** The grammar's `Name` goes on with `.` and `-` too. */

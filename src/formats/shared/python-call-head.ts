@@ -7,7 +7,7 @@ import type { CallHead, ParseLimits } from '../format.js';
 import { createPythonCallWriter } from '../../stream/python-call-writer.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
-import { argumentsEnd } from '../../stream/arguments-end.js';
+import { argumentsEnd, chainedHeadNames, headAfterCall } from '../../stream/head-chain.js';
 import { skipBlanks } from './blanks.js';
 import { isNameStartUnit, isWordUnit } from './name-units.js';
 
@@ -106,7 +106,7 @@ export function readPythonBlockHead(
  * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
  * @example
  * ```ts
- * readNextPythonListHead('<|tool_call_start|>[f(a=1), g(', 25, 22, '<|tool_call_end|>');
+ * readNextPythonListHead('<|tool_call_start|>[f(a=1), g(', 26, 22, '<|tool_call_end|>');
  * // { name: 'g', argumentsStart: 30, ... }
  * ```
  */
@@ -121,10 +121,7 @@ export function readNextPythonListHead(
   if (index >= limit) return limit < text.length ? undefined : 'wait';
   if (text.charCodeAt(index) !== 0x2c) return undefined;
   index = skipBlanks(text, index + 1, limit);
-  const head = readPythonCallHead(text, index, limit);
-  // Looked at once the head is read (a head answers once): the previous call's text only.
-  if (typeof head === 'object' && text.slice(previous, from).includes(stop)) return undefined;
-  return head;
+  return headAfterCall(readPythonCallHead(text, index, limit), text, previous, from, stop);
 }
 
 /**
@@ -145,13 +142,9 @@ export function readPythonListHeadNames(
   tokens: { open: string; stop: string },
   limits: ParseLimits,
 ): string[] {
-  const names: string[] = [];
-  let head = readPythonBlockHead(text, start, tokens.open, 'required');
-  while (typeof head === 'object') {
-    names.push(head.name);
-    const from = argumentsEnd(createPythonCallWriter(limits), text, head.argumentsStart);
-    if (from === undefined) break;
-    head = readNextPythonListHead(text, from, head.argumentsStart, tokens.stop);
-  }
-  return names;
+  return chainedHeadNames(
+    readPythonBlockHead(text, start, tokens.open, 'required'),
+    (head) => argumentsEnd(createPythonCallWriter(limits), text, head.argumentsStart),
+    (from, previous) => readNextPythonListHead(text, from, previous, tokens.stop),
+  );
 }
