@@ -72,6 +72,10 @@ const jsonHeadEnd = (call: string): number => call.indexOf('{') + 1;
 const listCall = ([name, parameters]: Call): string =>
   `{"name": ${JSON.stringify(name)}, "arguments": ${JSON.stringify(Object.fromEntries(parameters))}}`;
 
+/** A Python call with keyword arguments, its values written as JSON strings are. */
+const pythonCall = ([name, parameters]: Call): string =>
+  `${name}(${parameters.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})`;
+
 /** A list call's head ends at its arguments' `{`, the second one in it. */
 const listHeadEnd = (call: string): number => call.indexOf('{', 1) + 1;
 
@@ -173,8 +177,13 @@ const SYNTAXES: Syntax[] = [
   {
     format: 'lfm2',
     section: (calls) => `<|tool_call_start|>[${calls.join(', ')}]<|tool_call_end|>`,
-    call: ([name, parameters]) =>
-      `${name}(${parameters.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ')})`,
+    call: pythonCall,
+    headEnd: (call) => call.indexOf('(') + 1,
+  },
+  {
+    format: 'olmo3',
+    section: (calls) => `<function_calls>\n${calls.join('\n')}\n</function_calls>`,
+    call: pythonCall,
     headEnd: (call) => call.indexOf('(') + 1,
   },
   {

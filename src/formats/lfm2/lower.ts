@@ -11,6 +11,7 @@ import {
   readNextPythonListHead,
   readPythonBlockHead,
   readPythonListHeadNames,
+  type PythonBlock,
 } from '../shared/python-call-head.js';
 import {
   readJsonCallHeadBefore,
@@ -103,7 +104,7 @@ export function readNextLfm2Head(
   previous: number,
 ): CallHead | 'wait' | undefined {
   if (text.charCodeAt(previous - 1) === 0x28) {
-    return readNextPythonListHead(text, from, previous, LFM2_END);
+    return readNextPythonListHead(text, from, previous, LFM2_END, false);
   }
   return readNextJsonListCallHead(text, from, LFM2_END, previous);
 }
@@ -111,4 +112,4 @@ export function readNextLfm2Head(
 /** The token that ends an lfm2 block (a list the grammar cannot read ends at the first one). */
 export const LFM2_END = '<|tool_call_end|>';
 
-const LFM2_TOKENS = { open: '<|tool_call_start|>', stop: LFM2_END };
+const LFM2_TOKENS: PythonBlock = { open: '<|tool_call_start|>', stop: LFM2_END, list: 'required' };

@@ -6,8 +6,12 @@ import { parse } from '../../generated/olmo3.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Olmo3Section } from './ast.js';
-import { readPythonBlockHead } from '../shared/python-call-head.js';
-import { lowerOlmo3 } from './lower.js';
+import {
+  callsOneALine,
+  readNextPythonListHead,
+  readPythonBlockHead,
+} from '../shared/python-call-head.js';
+import { lowerOlmo3, OLMO3_BLOCK } from './lower.js';
 
 /** The olmo3 format. */
 export const olmo3: Format = {
@@ -21,5 +25,15 @@ export const olmo3: Format = {
     return lowerOlmo3(matched.node, matched.end, context);
   },
   // The first call starts at its `(`; its arguments stream as they are written.
-  readCallHead: (text, start) => readPythonBlockHead(text, start, '<function_calls>', 'optional'),
+  readCallHead: (text, start) => readPythonBlockHead(text, start, OLMO3_BLOCK.open, 'optional'),
+  // Each later call starts at its own `NAME(`, after the line break or `,` after the `)` before
+  // it; the lowering names every call of a block it cannot read by these heads.
+  readNextCallHead: (text, from, previous) =>
+    readNextPythonListHead(
+      text,
+      from,
+      previous,
+      OLMO3_BLOCK.stop,
+      callsOneALine(text, 0, OLMO3_BLOCK),
+    ),
 };

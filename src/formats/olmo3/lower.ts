@@ -4,6 +4,9 @@ import type { FormatContext, Section } from '../format.js';
 import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { Olmo3Section } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import type { Issue } from '../../types.js';
+import { readPythonListHeadNames, type PythonBlock } from '../shared/python-call-head.js';
+import { refusedByNames } from '../shared/refused-call.js';
 
 /**
  * Lowers an olmo3 section to calls. A block without `</function_calls>` gets a
@@ -25,17 +28,32 @@ export function lowerOlmo3(node: Olmo3Section, end: number, context: FormatConte
       });
       return sectionOf(section.start, end, lowered);
     })
-    .with({ type: 'olmo3-malformed' }, (section) => ({
-      start: section.start,
-      end,
-      calls: [],
-      issues: [
-        {
-          code: 'malformed-tool-call' as const,
-          message: 'the <function_calls> block is not Python calls one a line',
-          offset: section.body.start,
-        },
-      ],
-    }))
+    .with({ type: 'olmo3-malformed' }, (section) => {
+      const issue: Issue = {
+        code: 'malformed-tool-call',
+        message: 'the <function_calls> block is not Python calls one a line',
+        offset: section.body.start,
+      };
+      // Past its first call, the calls a stream started from their heads, refused by name (a
+      // lone started call ends as the block's refusal).
+      const names = readPythonListHeadNames(
+        context.text.slice(0, section.body.end),
+        section.start,
+        OLMO3_BLOCK,
+        context.limits,
+      );
+      const lowered =
+        names.length > 1
+          ? refusedByNames(names, 'olmo3', { start: section.start, end }, issue)
+          : { calls: [], issues: [issue] };
+      return sectionOf(section.start, end, lowered);
+    })
     .exhaustive();
 }
+
+/** olmo3's block: `<function_calls>`, a list or calls one a line, `</function_calls>`. */
+export const OLMO3_BLOCK: PythonBlock = {
+  open: '<function_calls>',
+  stop: '</function_calls>',
+  list: 'optional',
+};

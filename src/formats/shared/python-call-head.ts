@@ -93,20 +93,45 @@ export function readPythonBlockHead(
   return readPythonCallHead(text, index, limit);
 }
 
+/** A block of Python calls: its open and end tokens, and whether its calls are in a list. */
+export interface PythonBlock {
+  open: string;
+  stop: string;
+  /** `required`: `[...]` always (lfm2); `optional`: a list or calls one a line (olmo3). */
+  list: 'required' | 'optional';
+}
+
 /**
- * The head of the call after one in a Python call list, read where that call's `)` was (`from`,
- * just past it): blanks, `,`, blanks, then {@link readPythonCallHead}. A call whose arguments
- * hold `stop` (lfm2's `<|tool_call_end|>`, inside a string) ends the chain: a list the grammar
- * cannot read is claimed up to the first one only, so calls after it may not be the section's.
+ * Whether a block's calls are one a line: a block that may write them so, whose first unit after
+ * its open token (and blanks) is not the list's `[`.
  *
- * @param text - The text seen so far, from the block's open token.
+ * @param text - The text.
+ * @param start - Where the open token occurs.
+ * @param block - The block's syntax.
+ * @returns True when its calls are separated as the grammar's `CallLines` separates them.
+ */
+export function callsOneALine(text: string, start: number, block: PythonBlock): boolean {
+  return (
+    block.list === 'optional' &&
+    text.charCodeAt(skipBlanks(text, start + block.open.length)) !== 0x5b
+  );
+}
+
+/**
+ * The head of the call after one in a block of Python calls, read where that call's `)` was
+ * (`from`, just past it): in a list, blanks, `,`, blanks (the grammar's `Calls`); one a line,
+ * spaces, a line break or `,`, blanks (its `CallBreak`); then {@link readPythonCallHead}. A call
+ * whose arguments hold `stop` (in a string) ends the chain (see `headAfterCall`).
+ *
+ * @param text - The text seen so far.
  * @param from - Where the previous call ended, just past its `)`.
  * @param previous - Where the previous call's arguments started.
  * @param stop - The block's end token.
+ * @param lines - The calls are one a line (see {@link callsOneALine}).
  * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
  * @example
  * ```ts
- * readNextPythonListHead('<|tool_call_start|>[f(a=1), g(', 26, 22, '<|tool_call_end|>');
+ * readNextPythonListHead('<|tool_call_start|>[f(a=1), g(', 26, 22, '<|tool_call_end|>', false);
  * // { name: 'g', argumentsStart: 30, ... }
  * ```
  */
@@ -115,13 +140,24 @@ export function readNextPythonListHead(
   from: number,
   previous: number,
   stop: string,
+  lines: boolean,
 ): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
-  let index = skipBlanks(text, from, limit);
+  let index = lines ? skipSpaces(text, from, limit) : skipBlanks(text, from, limit);
   if (index >= limit) return limit < text.length ? undefined : 'wait';
-  if (text.charCodeAt(index) !== 0x2c) return undefined;
+  const unit = text.charCodeAt(index);
+  if (unit !== 0x2c && !(lines && (unit === 0x0a || unit === 0x0d))) return undefined;
   index = skipBlanks(text, index + 1, limit);
   return headAfterCall(readPythonCallHead(text, index, limit), text, previous, from, stop);
+}
+
+/** Skips spaces and tabs (the grammar's `[ \t]*` before a line break). */
+function skipSpaces(text: string, from: number, limit: number): number {
+  let index = from;
+  while (index < limit && (text.charCodeAt(index) === 0x20 || text.charCodeAt(index) === 0x09)) {
+    index += 1;
+  }
+  return index;
 }
 
 /**
@@ -132,19 +168,20 @@ export function readNextPythonListHead(
  *
  * @param text - The text, ending where the block does (a head is never read past it).
  * @param start - Where the open token occurs.
- * @param tokens - The block's open and end tokens.
+ * @param block - The block's syntax.
  * @param limits - The parser's limits (the writer reads values with them).
  * @returns The names, possibly none.
  */
 export function readPythonListHeadNames(
   text: string,
   start: number,
-  tokens: { open: string; stop: string },
+  block: PythonBlock,
   limits: ParseLimits,
 ): string[] {
+  const lines = callsOneALine(text, start, block);
   return chainedHeadNames(
-    readPythonBlockHead(text, start, tokens.open, 'required'),
+    readPythonBlockHead(text, start, block.open, block.list),
     (head) => argumentsEnd(createPythonCallWriter(limits), text, head.argumentsStart),
-    (from, previous) => readNextPythonListHead(text, from, previous, tokens.stop),
+    (from, previous) => readNextPythonListHead(text, from, previous, block.stop, lines),
   );
 }
