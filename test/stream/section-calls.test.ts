@@ -405,12 +405,26 @@ describe('stream: the later calls of a JSON list whose closing tag may come insi
     // after it are not known to be the block's until its end.
     const held = '{"name": "move_piece", "arguments": {"from": "<|tool_call_end|>"}}';
     const text = `<|tool_call_start|>[${held}, ${draw}]<|tool_call_end|>`;
-    const events = streamAll(options, [...text.slice(0, text.indexOf('{"note"') + 1)]);
-    expect(starts(events).map(([, , name]) => name)).toEqual(['move_piece']);
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const pushed = [...text.slice(0, text.indexOf('{"note"') + 1)].flatMap((unit) =>
+      stream.push(unit),
+    );
+    expect(starts(pushed).map(([, , name]) => name)).toEqual(['move_piece']);
     expectEquivalent(options, [...text]);
     expectEquivalent({ formats: ['jamba'] }, [
       ...`<tool_calls>[${held.replace('<|tool_call_end|>', '</tool_calls>')}, ${draw}]</tool_calls>`,
     ]);
+  });
+
+  it('should start no mistral call past a [TOOL_CALLS] inside the list, where it may end', () => {
+    const text = `[TOOL_CALLS][{"name": "g[TOOL_CALLS]", "arguments": {}}, ${draw}, [1]]`;
+    const mistral: ParserOptions = { formats: ['mistral'], reasoning: { startsInside: false } };
+    const stream = createParser({ ...mistral, ids: 'sequential' }).stream();
+    const pushed = [...text.slice(0, text.indexOf('{"note"') + 1)].flatMap((unit) =>
+      stream.push(unit),
+    );
+    expect(starts(pushed)).toEqual([]);
+    expectEquivalent(mistral, [...text]);
   });
 
   it('should read no second head after a lone call object', () => {

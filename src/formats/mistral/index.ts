@@ -50,18 +50,21 @@ export const mistral: Format = {
 /**
  * The head of the next call of the older list form, after `}, ` (the v11 and v13 forms write one
  * call per `[TOOL_CALLS]`). A list the grammar cannot read is claimed up to the next
- * `[TOOL_CALLS]`, where the lowering stops naming its calls: so does this, past one.
+ * `[TOOL_CALLS]`, where the lowering stops naming its calls: so does this, at one in the previous
+ * call or in the head (the token is the list's close tag, as far as heads go).
  *
  * @param text - The text seen so far, from `[TOOL_CALLS]`.
  * @param from - Where the previous call's arguments ended.
+ * @param previous - Where they started.
  * @returns The head, `'wait'`, or `undefined`.
  */
-function readNextListHead(text: string, from: number): CallHead | 'wait' | undefined {
+function readNextListHead(
+  text: string,
+  from: number,
+  previous: number,
+): CallHead | 'wait' | undefined {
   if (text.charCodeAt(skipBlanks(text, TOOL_CALLS.length)) !== 0x5b) return undefined;
-  const head = readNextJsonListCallHead(text, from);
-  if (typeof head !== 'object') return head;
-  const next = text.indexOf(TOOL_CALLS, TOOL_CALLS.length);
-  return next !== -1 && next < head.argumentsStart ? undefined : head;
+  return readNextJsonListCallHead(text, from, TOOL_CALLS, previous);
 }
 
 /**
@@ -78,10 +81,11 @@ function readNamedHead(text: string, from: number): CallHead | 'wait' | undefine
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
   const nameStart = skipBlanks(text, from, limit);
-  // The older list form: its first call object's head (the list's extent is a JSON scan, which
-  // no token ends, so the head has no stops).
+  // The older list form: its first call object's head. A list the grammar cannot read ends at
+  // the next `[TOOL_CALLS]`, so no head is read across one (nor any later head: see
+  // readNextListHead), and a string holding one stops its call's writer.
   if (nameStart < limit && text.charCodeAt(nameStart) === 0x5b) {
-    return readJsonListCallHead(text, nameStart);
+    return readJsonListCallHead(text, nameStart, TOOL_CALLS);
   }
   const nameEnd = skipWhile(text, nameStart, limit, isNameUnit);
   if (nameEnd >= limit) return short;
