@@ -5,7 +5,8 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import type { Gemma4ToolCalls, Gemma4Section } from './ast.js';
 import { Gemma4ValueError, lowerGemma4Arguments } from './values.js';
 import { readGemma4HeadNames } from './head.js';
-import { refusedCall } from '../shared/refused-call.js';
+import { refusedByNames } from '../shared/refused-call.js';
+import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a gemma4 section. A block without `<tool_call|>` gets a `missing-end-marker` repair; its
@@ -41,10 +42,11 @@ export function lowerGemma4(node: Gemma4Section, end: number, context: FormatCon
         context.limits,
       );
       const span = { start: section.start, end };
-      const calls = names.map((name) =>
-        refusedCall(name, 'gemma4', span, issue, [], section.closed),
+      return sectionOf(
+        section.start,
+        end,
+        refusedByNames(names, 'gemma4', span, issue, section.closed),
       );
-      return { start: section.start, end, calls, issues: [issue] };
     })
     .with({ type: 'gemma4-channel' }, (section) => ({
       start: section.start,

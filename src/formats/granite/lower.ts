@@ -23,7 +23,7 @@ export function lowerGranite(node: GraniteNode, end: number, context: FormatCont
         payload: tagged.payload,
         closed: tagged.closed,
         unpackList: true,
-        streamedList: { close: '</tool_call>' },
+        streamedList: '</tool_call>',
       }),
     )
     .with({ type: 'granite-special', body: { type: 'json-list' } }, ({ body }) =>

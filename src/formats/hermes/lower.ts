@@ -41,12 +41,10 @@ export function lowerHermesSection(
     span: { start: section.start, end },
     payload: section.payload,
     closed: section.closed,
-    streamedList: HERMES_CALLS,
+    // A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head.
+    streamedList: '</tool_call>',
   });
   // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
   // Written in the literal: a field added to it later costs the object a second store.
   return { start: section.start, end, calls, issues, open: !section.closed };
 }
-
-/** A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head. */
-const HERMES_CALLS = { close: '</tool_call>' };

@@ -28,7 +28,7 @@ export function lowerHunyuan(node: HunyuanSection, end: number, context: FormatC
           payload: section.payload,
           closed: section.closed,
           unpackList: true,
-          streamedList: { close: '</tool_calls>' },
+          streamedList: '</tool_calls>',
         }),
       ),
     )

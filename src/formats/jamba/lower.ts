@@ -25,7 +25,7 @@ export function lowerJamba(node: JambaSection, end: number, context: FormatConte
           payload: section.payload,
           closed: section.closed,
           unpackList: true,
-          streamedList: { close: '</tool_calls>' },
+          streamedList: '</tool_calls>',
         }),
       ),
     )

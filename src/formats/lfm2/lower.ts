@@ -63,7 +63,7 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
         payload: section.payload,
         closed: section.closed,
         unpackList: true,
-        streamedList: { close: LFM2_END },
+        streamedList: LFM2_END,
       });
       return sectionOf(section.start, end, lowered);
     })
@@ -110,6 +110,6 @@ export function readNextLfm2Head(
 }
 
 /** The token that ends an lfm2 block (a list the grammar cannot read ends at the first one). */
-export const LFM2_END = '<|tool_call_end|>';
+const LFM2_END = '<|tool_call_end|>';
 
 const LFM2_TOKENS: PythonBlock = { open: '<|tool_call_start|>', stop: LFM2_END, list: 'required' };

@@ -24,7 +24,7 @@ export function lowerLongcat(node: LongcatSection, end: number, context: FormatC
           span: { start: section.start, end },
           payload: section.payload,
           closed: section.closed,
-          streamedList: { close: '</longcat_tool_call>' },
+          streamedList: '</longcat_tool_call>',
         }),
       ),
     )

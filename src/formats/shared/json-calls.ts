@@ -33,12 +33,12 @@ export interface JsonCallsSource {
   /** Read a top-level JSON list as several calls (granite, jamba, mistral). */
   unpackList?: boolean;
   /**
-   * Set where a stream starts each call of the list from its head (`Format.readNextCallHead`):
-   * the payload's closing tag, at which those heads stop. The section's calls then begin with
-   * the calls those heads name, in order, refused by name where the list cannot be read call by
-   * call (see {@link readJsonListHeadNames}).
+   * The payload's closing tag, set where a stream starts each call of the list from its head
+   * (`Format.readNextCallHead`; those heads stop at the tag). The section's calls then begin
+   * with the calls those heads name, in order, refused by name where the list cannot be read
+   * call by call (see {@link readJsonListHeadNames}).
    */
-  streamedList?: { close: string };
+  streamedList?: string;
   fields?: CallFieldNames;
 }
 
@@ -133,7 +133,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
 function streamedHeads(context: FormatContext, source: JsonCallsSource): readonly string[] {
   if (source.streamedList === undefined) return NO_NAMES;
   const text = context.text.slice(0, source.payload.end);
-  return readJsonListHeadNames(text, source.payload.start, source.streamedList.close);
+  return readJsonListHeadNames(text, source.payload.start, source.streamedList);
 }
 
 const NO_NAMES: readonly string[] = [];

@@ -42,6 +42,7 @@ export function refusedCall(
  * @param format - The calls' format.
  * @param span - The section's span.
  * @param issue - Why they are refused.
+ * @param complete - False when the output cut the section off (default true).
  * @returns The calls, and the issue once.
  * @example
  * ```ts
@@ -53,6 +54,8 @@ export function refusedByNames(
   format: FormatId,
   span: Span,
   issue: Issue,
+  complete = true,
 ): { calls: RawCall[]; issues: Issue[] } {
-  return { calls: names.map((name) => refusedCall(name, format, span, issue)), issues: [issue] };
+  const calls = names.map((name) => refusedCall(name, format, span, issue, [], complete));
+  return { calls, issues: [issue] };
 }
