@@ -118,6 +118,21 @@ export interface CallHead {
   stops?: readonly string[];
 }
 
+/** What {@link Format.readNextCallHead} knows of the section before the head it reads. */
+export interface PreviousCall {
+  /**
+   * The previous call's arguments, as its writer read them to their end: a syntax may look
+   * through them (lfm2 ends its chain at a call holding its section's end token, where the
+   * grammar may end the section) or at how they end (an XML call's close tag).
+   */
+  readonly arguments: string;
+  /**
+   * The section's text up to its first call's arguments (its marker and first head), where a
+   * syntax's later calls follow the form its first one took (olmo3's list or calls one a line).
+   */
+  readonly opening: string;
+}
+
 /**
  * `marked` syntaxes announce themselves with their own token or tag (`<tool_call>`); `bare` ones
  * (a JSON object, a pythonic list, ReAct lines) look like ordinary text and are only trusted as a
@@ -193,24 +208,27 @@ export interface Format {
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
   /**
    * Streaming hint for sections holding several calls: the head of the call after one whose
-   * arguments a head's writer read to their end at `from` (`CallHead.writer` and its
-   * `readLength`), so that a stream starts each call of a section as the model writes it. Answers
-   * like {@link Format.readCallHead} (`'wait'`, then the same head or `undefined` for every longer
+   * arguments a head's writer read to their end (`CallHead.writer` and its `readLength`), so
+   * that a stream starts each call of a section as the model writes it. Answers like
+   * {@link Format.readCallHead} (`'wait'`, then the same head or `undefined` for every longer
    * text, read again only on deltas holding a `{`, a `>` or a `(`), and promises the same of the
    * section at the marker: if every call before was started from a head, its calls before this
    * one are those, and the next is this call (refused as `malformed` by name if need be). Formats
    * that cannot promise it (the section may still be refused whole, or read another way) leave it
    * out: their second and later calls come whole at the section's end.
    *
-   * @param text - The text seen so far, from the section's marker (offsets are relative to it).
-   * @param from - Where the previous call's arguments ended, as its writer read them.
-   * @param previous - Where they started (its head's `argumentsStart`): the text between is
-   * theirs, which a syntax may need to look through (lfm2 ends its chain at a call holding its
-   * section's end token, where the grammar may end the section).
+   * The stream gives only the text after the previous call, and that call apart: the section
+   * before it is not joined again for every call, which would make a section of many calls cost
+   * its length once per call.
+   *
+   * @param text - The text seen so far after the previous call's arguments (the head's offsets
+   * are relative to it); it may end before the text seen so far does, and is given longer while
+   * the answer is `'wait'`.
+   * @param previous - The previous call and the section's opening.
    * @returns The head; `'wait'` while more text is needed; `undefined` when no call that can
    * stream follows there.
    */
-  readNextCallHead?(text: string, from: number, previous: number): CallHead | 'wait' | undefined;
+  readNextCallHead?(text: string, previous: PreviousCall): CallHead | 'wait' | undefined;
   /**
    * Streaming hint, `mayOpen` on more text: `true` only where `parseAt` provably reads no section
    * at `start`, whatever text follows `text` (and so for every longer text). Where formats share

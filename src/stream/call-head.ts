@@ -154,7 +154,7 @@ export function readJsonListCallHead(
  * @param text - The text seen so far.
  * @param from - Where the previous call's arguments ended.
  * @param close - The tag that ends the payload, if one does.
- * @param previous - Where the previous call's arguments started (looked through for `close`).
+ * @param previousArguments - The previous call's arguments (looked through for `close`).
  * @returns As `readJsonCallHead`.
  * @example
  * ```ts
@@ -166,7 +166,7 @@ export function readNextJsonListCallHead(
   text: string,
   from: number,
   close?: string,
-  previous = from,
+  previousArguments = '',
 ): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
@@ -177,7 +177,7 @@ export function readNextJsonListCallHead(
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COMMA) return undefined;
   if (close === undefined) return readJsonCallHead(text, index + 1);
-  return headAfterCall(readJsonCallHeadBefore(text, index + 1, close), text, previous, from, close);
+  return headAfterCall(readJsonCallHeadBefore(text, index + 1, close), previousArguments, close);
 }
 
 /**
@@ -212,7 +212,7 @@ export function readJsonListHeadNames(text: string, from: number, close?: string
       const scan = scanJsonValue(text, head.argumentsStart);
       return scan.closed ? scan.end : undefined;
     },
-    (end, previous) => readNextJsonListCallHead(text, end, close, previous),
+    (end, previous) => readNextJsonListCallHead(text, end, close, text.slice(previous, end)),
   );
 }
 

@@ -77,17 +77,33 @@ export interface IdPool {
  * ```
  */
 export function createIdPool(next: () => string): IdPool {
-  // Ids drawn for start events and not yet taken by phase 2, in the order they will be taken.
-  const reserved: string[] = [];
+  // Ids drawn for start events and not yet taken by phase 2, in the order they will be taken:
+  // those from `first` on. Taken by moving `first`, not by `shift`, which moves every id after
+  // it: a section of thousands of calls started early peeks thousands ahead.
+  let reserved: string[] = [];
+  let first = 0;
   // Generated ids are drawn around the ids the model wrote, in output order, as parse draws them.
   const own = createOwnIds();
   return {
     own,
     peek(ahead = 0) {
-      while (reserved.length <= ahead) reserved.push(drawUnique(next, own));
-      return reserved[ahead] as string;
+      while (reserved.length - first <= ahead) reserved.push(drawUnique(next, own));
+      return reserved[first + ahead] as string;
     },
-    take: () => reserved.shift() ?? drawUnique(next, own),
+    take() {
+      if (first === reserved.length) return drawUnique(next, own);
+      const id = reserved[first] as string;
+      first += 1;
+      if (first === reserved.length) {
+        reserved = [];
+        first = 0;
+      } else if (first >= 1024 && first * 2 >= reserved.length) {
+        // Taken ids are dropped once they are half the array: each id is copied at most once more.
+        reserved = reserved.slice(first);
+        first = 0;
+      }
+      return id;
+    },
   };
 }
 
@@ -318,7 +334,9 @@ function writtenWhole(call: ExtractedCall, started: StartedCall): string | undef
 /** What a started call sent so far, joined. */
 function sentText(call: StartedCall): string {
   if (call.copy !== undefined) return call.copy.text();
-  return call.raw.text().slice(call.rawStart, call.rawStart + call.sentLength);
+  // Sliced, not read whole: a call of a long section copies what it sent once it stops sending
+  // the raw text as it is, and a whole join there would cost the section once per call.
+  return call.raw.slice(call.rawStart, call.rawStart + call.sentLength);
 }
 
 /** Whether `text` starts with what a started call sent, compared where it is kept. */

@@ -14,7 +14,7 @@ import type { CallArgumentsWriter } from './json-writer.js';
  * @param argumentsEnd - Where a head's arguments end as the stream reads them (its writer, or a
  * scan proved to end them at the same unit), or `undefined` when they do not.
  * @param next - The head read where the previous call's arguments ended (`from`), given where
- * they started (`previous`).
+ * they started (`previous`): a lowering gives the text between as `PreviousCall.arguments`.
  * @returns The names, possibly none.
  * @example
  * ```ts
@@ -67,29 +67,24 @@ export function argumentsEnd(
 }
 
 /**
- * A next head, unless the previous call's text holds the section's end token (inside a string,
- * which its writer reads on): a section its grammar cannot read ends at the first such token, so
- * the calls after it may not be the section's. Looked at once the head is read (a head answers
- * once), over the previous call's text only.
+ * A next head, unless the previous call's arguments hold the section's end token (inside a
+ * string, which its writer reads on): a section its grammar cannot read ends at the first such
+ * token, so the calls after it may not be the section's. Looked at once the head is read (a head
+ * answers once, while the text before it may be read again on every push).
  *
  * @param head - The head read after the previous call.
- * @param text - The text seen so far.
- * @param previous - Where the previous call's arguments started.
- * @param from - Where they ended.
+ * @param previousArguments - The previous call's arguments (see `PreviousCall.arguments`).
  * @param stop - The section's end token.
  * @returns `head`, or `undefined` when the token came inside the previous call.
  * @example
  * ```ts
- * headAfterCall(head, '<|tool_call>call:f{a:<|"|><tool_call|><|"|>}call:g{', 19, 44, '<tool_call|>');
- * // undefined
+ * headAfterCall(head, 'a:<|"|><tool_call|><|"|>}', '<tool_call|>'); // undefined
  * ```
  */
 export function headAfterCall(
   head: CallHead | 'wait' | undefined,
-  text: string,
-  previous: number,
-  from: number,
+  previousArguments: string,
   stop: string,
 ): CallHead | 'wait' | undefined {
-  return typeof head === 'object' && text.slice(previous, from).includes(stop) ? undefined : head;
+  return typeof head === 'object' && previousArguments.includes(stop) ? undefined : head;
 }

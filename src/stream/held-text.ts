@@ -26,6 +26,16 @@ export interface HeldText {
   /** The whole held text (joined once, then cached until the next append). */
   text(): string;
   /**
+   * The held text from `start` to `end`, joined from the blocks that hold it only: a stream
+   * reads each call's head and text this way, and a whole join per call would make a section of
+   * many calls cost its length once per call.
+   *
+   * @param start - Where the slice starts (at least 0).
+   * @param end - Where it ends (at most `length`).
+   * @returns `text().slice(start, end)`.
+   */
+  slice(start: number, end: number): string;
+  /**
    * Whether `text` starts with the held text, compared piece by piece: nothing is joined.
    *
    * @param text - The text to compare with.
@@ -72,6 +82,9 @@ class BlockText implements HeldText {
   length: number;
   // Blocks, in order; after a read, one block: the whole text.
   private blocks: string[];
+  // Where each block starts in the text, and the blocks' length in all.
+  private starts: number[];
+  private blocked: number;
   // Recent deltas, concatenated, not in a block yet.
   private recent = '';
   // While every delta was one unit: the units not in a block yet, as codes; undefined once a
@@ -86,6 +99,8 @@ class BlockText implements HeldText {
 
   constructor(initial: string) {
     this.blocks = initial === '' ? [] : [initial];
+    this.starts = initial === '' ? [] : [0];
+    this.blocked = initial.length;
     this.length = initial.length;
   }
 
@@ -131,7 +146,37 @@ class BlockText implements HeldText {
     // builtin, which showed while a call head is read on every push.
     const whole = blocks.join('');
     this.blocks = [whole];
+    this.starts = [0];
     return whole;
+  }
+
+  slice(start: number, end: number): string {
+    this.flush();
+    const { blocks, starts } = this;
+    if (blocks.length === 0) return '';
+    // The last block starting at or before `start` (binary search: a long stream of short deltas
+    // holds many blocks between two whole reads).
+    let low = 0;
+    let high = blocks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= start) low = middle;
+      else high = middle - 1;
+    }
+    const first = blocks[low] as string;
+    const offset = starts[low] as number;
+    if (end <= offset + first.length) return first.slice(start - offset, end - offset);
+    const pieces = [first.slice(start - offset)];
+    for (let index = low + 1; index < blocks.length; index += 1) {
+      const block = blocks[index] as string;
+      const blockStart = starts[index] as number;
+      if (blockStart + block.length >= end) {
+        pieces.push(block.slice(0, end - blockStart));
+        break;
+      }
+      pieces.push(block);
+    }
+    return pieces.join('');
   }
 
   isPrefixOf(text: string): boolean {
@@ -167,11 +212,11 @@ class BlockText implements HeldText {
       // ASCII, as bytes, is its own UTF-8: the native decoder makes the string about ten times
       // faster than String.fromCharCode over the codes.
       ASCII_BYTES.set(block);
-      this.blocks.push(ASCII.decode(ASCII_BYTES.subarray(0, units)));
+      this.pushBlock(ASCII.decode(ASCII_BYTES.subarray(0, units)));
     } else {
       // Lone surrogates come out as they went in (a TextDecoder would replace them). `apply`
       // takes any array-like; TypeScript's signature wants an array.
-      this.blocks.push(String.fromCharCode.apply(null, block as unknown as number[]));
+      this.pushBlock(String.fromCharCode.apply(null, block as unknown as number[]));
     }
     this.units = 0;
     this.high = 0;
@@ -185,7 +230,13 @@ class BlockText implements HeldText {
     // Reading a unit flattens the rope in V8: kept as a rope, a block of one-unit deltas would
     // hold about 30 bytes of nodes per unit until the next read.
     recent.charCodeAt(0);
-    this.blocks.push(recent);
+    this.pushBlock(recent);
     this.recent = '';
+  }
+
+  private pushBlock(block: string): void {
+    this.blocks.push(block);
+    this.starts.push(this.blocked);
+    this.blocked += block.length;
   }
 }

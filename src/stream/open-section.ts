@@ -3,7 +3,7 @@
  * grammars (an end marker arrived, or a geometric retry schedule for formats without hints), the
  * call started early from its head, and the events it gives once its answer is final.
  */
-import { endMarkersAt, type CallHead, type Format } from '../formats/format.js';
+import { endMarkersAt, type CallHead, type Format, type PreviousCall } from '../formats/format.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
@@ -19,6 +19,7 @@ import {
   type StartedCall,
 } from './calls.js';
 import { createFinder, type Finder } from './finder.js';
+import { HEAD_LIMIT } from './call-head.js';
 import { createHeldText, type HeldText } from './held-text.js';
 import type { StreamPhase2 } from './phase2.js';
 import {
@@ -115,6 +116,11 @@ const MIN_STEP = 32;
  * that the field stays one.
  */
 const NEVER = 2 ** 30 - 1;
+/**
+ * How much text after a call a next head is first read on: a head's own reach (`HEAD_LIMIT`)
+ * and as much again for what may come before it (deepseek_v3's stray text before its token).
+ */
+const NEXT_HEAD_WINDOW = 2 * HEAD_LIMIT;
 
 /**
  * Opens a section at a marker.
@@ -172,12 +178,20 @@ class OpenSection implements SectionState {
   private started: StartedCall | undefined = undefined;
   // Calls started before it whose arguments were written whole, in order (see readNextCallHead).
   private written: StartedCall[] | undefined = undefined;
+  // Their ids, and how many had none of their own: counted as they come, since a section may
+  // hold thousands of calls (with maxCalls raised) and each new head asks.
+  private writtenIds: Set<string> | undefined = undefined;
+  private writtenWithoutOwnId = 0;
   // The format that reads the next call's head once the started call is written; undefined when
   // the section's later calls come whole.
   private chain: Format | undefined = undefined;
   // Where the awaited head is read from: -1 for the section's first, else where the previous
   // call's arguments ended.
   private nextFrom = -1;
+  // The section's text up to its first call's arguments, once that call started.
+  private opening = '';
+  // What the awaited head after a call written whole is read with (see readNextCallHead).
+  private previous: PreviousCall | undefined = undefined;
 
   constructor(private readonly setup: SectionSetup) {
     const { formats, markerLength, start, initial } = setup;
@@ -226,7 +240,14 @@ class OpenSection implements SectionState {
     const call = this.started as StartedCall;
     this.started = undefined;
     (this.written ??= []).push(call);
+    (this.writtenIds ??= new Set()).add(call.id);
+    if (call.ownId === undefined) this.writtenWithoutOwnId += 1;
     this.nextFrom = call.rawStart + (call.writer.readLength as number);
+    // Joined once per call: the head after it may be read again on many pushes.
+    this.previous = {
+      arguments: this.held.slice(call.rawStart, this.nextFrom),
+      opening: this.opening,
+    };
     this.headState = 'wait';
   }
 
@@ -491,12 +512,12 @@ class OpenSection implements SectionState {
         this.headState = undefined;
         return;
       }
-      const text = this.held.text();
-      const resolved =
-        this.nextFrom === -1
-          ? resolveHead(this.candidates, text)
-          : resolveNextHead(this.chain as Format, text, this.nextFrom, lastArgumentsStart(written));
+      const first = this.nextFrom === -1;
+      const resolved = first ? resolveHead(this.candidates, this.held.text()) : this.readNext();
       if (resolved === 'wait') return;
+      if (first && resolved !== undefined) {
+        this.opening = this.held.slice(0, resolved.head.argumentsStart);
+      }
       this.headState = undefined;
       this.chain = undefined;
       if (resolved === undefined) return;
@@ -506,10 +527,8 @@ class OpenSection implements SectionState {
       }
       // An id the model wrote that a call started before it also names: phase 2 renames the later
       // one when it claims it, after the earlier one's claim, and the name is not known before.
-      if (head.id !== undefined && written !== undefined) {
-        const id = setup.ids.own.peek(head.id);
-        if (written.some((call) => call.id === id)) return;
-      }
+      const ids = this.writtenIds;
+      if (head.id !== undefined && ids?.has(setup.ids.own.peek(head.id)) === true) return;
       const started = startCall(
         {
           name: head.name,
@@ -521,8 +540,7 @@ class OpenSection implements SectionState {
           ends: endMarkersAt(format, setup.initial.slice(0, setup.markerLength)) ?? [],
           stops: head.stops,
           writer: head.writer?.(engine.settings.tools, engine.settings.limits),
-          queued:
-            written === undefined ? 0 : written.filter((call) => call.ownId === undefined).length,
+          queued: this.writtenWithoutOwnId,
         },
         counters.index,
         setup.ids,
@@ -535,9 +553,37 @@ class OpenSection implements SectionState {
       if (format.readNextCallHead !== undefined && started.writer.readLength !== undefined) {
         this.chain = format;
       }
-      feedCall(started, text.slice(head.argumentsStart), out);
+      // What is held after the head is the rest of the delta that completed it: sliced, not
+      // joined with the section before it.
+      feedCall(started, this.held.slice(head.argumentsStart, this.held.length), out);
       if (this.chain === undefined || started.writer.state !== 'done') return;
       this.awaitNext();
+    }
+  }
+
+  /**
+   * The head after the call written whole, read on the text after that call only: first as far
+   * as a head reaches, then, while the answer is `'wait'` and more is held, on twice as much (a
+   * head answers the same on every longer text). Joining the held text from its start for every
+   * call would make a section of many calls cost its length once per call, and reading the rest
+   * of a long delta on every call would cost that delta once per call.
+   */
+  private readNext(): { format: Format; head: CallHead } | 'wait' | undefined {
+    const { held, nextFrom } = this;
+    const format = this.chain as Format;
+    let end = Math.min(held.length, nextFrom + NEXT_HEAD_WINDOW);
+    for (;;) {
+      const resolved = resolveNextHead(
+        format,
+        held.slice(nextFrom, end),
+        this.previous as PreviousCall,
+      );
+      if (typeof resolved === 'object') {
+        const { head } = resolved;
+        return { format, head: { ...head, argumentsStart: nextFrom + head.argumentsStart } };
+      }
+      if (resolved === undefined || end === held.length) return resolved;
+      end = Math.min(held.length, nextFrom + 2 * (end - nextFrom));
     }
   }
 
@@ -593,21 +639,15 @@ function resolveHead(
 function resolveNextHead(
   format: Format,
   text: string,
-  from: number,
-  previous: number,
+  previous: PreviousCall,
 ): { format: Format; head: CallHead } | 'wait' | undefined {
   let head: CallHead | 'wait' | undefined;
   try {
-    head = format.readNextCallHead?.(text, from, previous);
+    head = format.readNextCallHead?.(text, previous);
   } catch {
     return undefined;
   }
   return head === 'wait' || head === undefined ? head : { format, head };
-}
-
-/** Where the last call written whole had its arguments start (a next head is read after one). */
-function lastArgumentsStart(written: readonly StartedCall[] | undefined): number {
-  return written === undefined ? -1 : (written[written.length - 1] as StartedCall).rawStart;
 }
 
 /** What a section with no started call answers {@link SectionState.openCalls} with. */

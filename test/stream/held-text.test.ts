@@ -80,3 +80,43 @@ describe('createHeldText', () => {
     );
   });
 });
+
+describe('HeldText.slice', () => {
+  it('should give any slice of what was appended, across blocks and whole reads', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 8 }),
+        fc.array(
+          fc.oneof(
+            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+            fc.string({ unit: 'binary', maxLength: 20 }),
+            fc.string({ maxLength: 2500 }),
+          ),
+          { maxLength: 80 },
+        ),
+        fc.array(fc.nat(80), { maxLength: 3 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        (initial, pieces, reads, cuts) => {
+          const { held, expected } = hold(initial, pieces, new Set(reads));
+          for (const [a, b] of cuts) {
+            const start = a % (expected.length + 1);
+            const end = start + (b % (expected.length - start + 1));
+            expect(held.slice(start, end)).toBe(expected.slice(start, end));
+          }
+          expect(held.text()).toBe(expected);
+        },
+      ),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('should slice one-unit deltas held in many blocks, and the units not in a block yet', () => {
+    const text = 'abcdefghij'.repeat(500);
+    const { held } = hold('', text.split(''));
+    expect(held.slice(0, 5000)).toBe(text);
+    expect(held.slice(1023, 1025)).toBe(text.slice(1023, 1025));
+    expect(held.slice(2047, 4100)).toBe(text.slice(2047, 4100));
+    expect(held.slice(4999, 5000)).toBe('j');
+    expect(held.slice(300, 300)).toBe('');
+  });
+});

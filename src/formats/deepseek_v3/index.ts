@@ -35,7 +35,7 @@ export const deepseek_v3: Format = {
   readCallHead: (text, start) => readFirstHead(text, start + CALLS_BEGIN.length),
   // A later call starts at the next call token after the previous arguments (text between calls
   // is stray, dropped), read as the first is.
-  readNextCallHead: readNextHead,
+  readNextCallHead: (text) => readNextHead(text, 0),
   // In auto mode deepseek_v31, which shares the token, reads its head once this declines.
   declines: (text, start) => firstCallIsNotV3(text, start + CALLS_BEGIN.length),
 };

@@ -41,5 +41,5 @@ export const deepseek_v31: Format = {
   readCallHead: (text, start) => readTokenCallHead(text, start + CALLS_BEGIN.length, CALL),
   // A later call's head is read as the first's, from where the previous arguments ended: stray
   // text between calls is dropped, and the next call begins at the next call token.
-  readNextCallHead: (text, from) => readTokenCallHead(text, from, CALL),
+  readNextCallHead: (text) => readTokenCallHead(text, 0, CALL),
 };

@@ -34,5 +34,5 @@ export const deepseek_v4_dsml: Format = {
   // The first invoke starts at its open tag's `>`; its parameters stream as they are written.
   readCallHead: (text, start) => readInvokeBlockHead(text, start, OPEN, SYNTAX),
   // Each later invoke of the block starts at its open tag too, after the previous one's close tag.
-  readNextCallHead: (text, from) => readNextInvokeHead(text, from, SYNTAX),
+  readNextCallHead: (text, previous) => readNextInvokeHead(text, 0, previous.arguments, SYNTAX),
 };

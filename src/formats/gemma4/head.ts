@@ -70,23 +70,23 @@ function readCallHead(text: string, index: number, limit: number): CallHead | 'w
  *
  * @param text - The text seen so far, from `<|tool_call>`.
  * @param from - Where the previous call ended.
- * @param previous - Where its arguments started.
+ * @param previousArguments - Its arguments (looked through for `<tool_call|>`).
  * @returns The head, `'wait'`, or `undefined`.
  * @example
  * ```ts
- * readNextGemma4Head('<|tool_call>call:f{a:1},call:g{', 23, 19); // { name: 'g', ... }
+ * readNextGemma4Head('<|tool_call>call:f{a:1},call:g{', 23, 'a:1}'); // { name: 'g', ... }
  * ```
  */
 export function readNextGemma4Head(
   text: string,
   from: number,
-  previous: number,
+  previousArguments: string,
 ): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   let index = skipBlanks(text, from, limit);
   if (index < limit && text.charCodeAt(index) === 0x2c) index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return limit < text.length ? undefined : 'wait';
-  return headAfterCall(readCallHead(text, index, limit), text, previous, from, CLOSE);
+  return headAfterCall(readCallHead(text, index, limit), previousArguments, CLOSE);
 }
 
 /**
@@ -115,7 +115,7 @@ export function readGemma4HeadNames(
         text,
         head.argumentsStart,
       ),
-    (from, previous) => readNextGemma4Head(text, from, previous),
+    (from, previous) => readNextGemma4Head(text, from, text.slice(previous, from)),
   );
 }
 

@@ -28,5 +28,5 @@ export const gemma4: Format = {
   readCallHead: readGemma4Head,
   // Each later call of the block starts at its own `call:NAME{`, after the `}` before it; the
   // lowering names every call of a block it cannot read by these heads.
-  readNextCallHead: readNextGemma4Head,
+  readNextCallHead: (text, previous) => readNextGemma4Head(text, 0, previous.arguments),
 };

@@ -51,6 +51,6 @@ export const granite: Format = {
       : undefined,
   // Each later call of a tagged list starts at its own head, after `}, ` (the lowering names its
   // calls by them); only a tagged section's first call was started.
-  readNextCallHead: (text, from, previous) =>
-    readNextJsonListCallHead(text, from, TAGGED_CLOSE, previous),
+  readNextCallHead: (text, previous) =>
+    readNextJsonListCallHead(text, 0, TAGGED_CLOSE, previous.arguments),
 };

@@ -54,5 +54,6 @@ export const hermes: Format = {
   endMarkers: ['</tool_call>'],
   readCallHead: (text, start) => readJsonCallHeadBefore(text, start + OPEN.length, CLOSE),
   // A payload of several call objects (`{..}, {..}`) starts each after the `}, ` before it.
-  readNextCallHead: (text, from, previous) => readNextJsonListCallHead(text, from, CLOSE, previous),
+  readNextCallHead: (text, previous) =>
+    readNextJsonListCallHead(text, 0, CLOSE, previous.arguments),
 };

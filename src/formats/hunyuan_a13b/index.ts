@@ -28,5 +28,6 @@ export const hunyuan_a13b: Format = {
       ? readJsonListCallHead(text, start + OPEN.length, CLOSE)
       : undefined,
   // Each later call starts at its own head, after `}, ` (the lowering names its calls by them).
-  readNextCallHead: (text, from, previous) => readNextJsonListCallHead(text, from, CLOSE, previous),
+  readNextCallHead: (text, previous) =>
+    readNextJsonListCallHead(text, 0, CLOSE, previous.arguments),
 };

@@ -53,5 +53,5 @@ export const kimi_k2: Format = {
     ),
   // A later call's head is read as the first's, from where the previous arguments ended: stray
   // text between calls is dropped, and the next call begins at the next call token.
-  readNextCallHead: (text, from) => readTokenCallHead(text, from, CALL),
+  readNextCallHead: (text) => readTokenCallHead(text, 0, CALL),
 };

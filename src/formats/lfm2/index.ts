@@ -24,5 +24,5 @@ export const lfm2: Format = {
   readCallHead: readLfm2Head,
   // Each later call of a list starts at its own head, after `), ` or `}, `; the lowering names
   // every call of a list it cannot read by these heads.
-  readNextCallHead: readNextLfm2Head,
+  readNextCallHead: (text, previous) => readNextLfm2Head(text, 0, previous.arguments),
 };

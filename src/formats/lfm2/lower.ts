@@ -89,24 +89,25 @@ export function readLfm2Head(text: string, start: number): CallHead | 'wait' | u
 }
 
 /**
- * The head of an lfm2 list's next call, read where the call before ended: a Python call's (after
- * `), `) when that call was one (its arguments start after its `(`), else a JSON call object's
- * (after `}, `).
+ * The head of an lfm2 list's next call, read where the call before ended: a JSON call object's
+ * (after `}, `) when that call was one (its arguments are an object: they start at its `{`),
+ * else a Python call's (after `), `; the Python writer reads no positional argument, so a call
+ * it wrote whole never starts with `{`).
  *
- * @param text - The text seen so far, from `<|tool_call_start|>`.
+ * @param text - The text seen so far.
  * @param from - Where the previous call's arguments ended.
- * @param previous - Where they started.
+ * @param previousArguments - Its arguments, as its writer read them.
  * @returns The head, `'wait'`, or `undefined`.
  */
 export function readNextLfm2Head(
   text: string,
   from: number,
-  previous: number,
+  previousArguments: string,
 ): CallHead | 'wait' | undefined {
-  if (text.charCodeAt(previous - 1) === 0x28) {
-    return readNextPythonListHead(text, from, previous, LFM2_END, false);
+  if (previousArguments.charCodeAt(0) === 0x7b) {
+    return readNextJsonListCallHead(text, from, LFM2_END, previousArguments);
   }
-  return readNextJsonListCallHead(text, from, LFM2_END, previous);
+  return readNextPythonListHead(text, from, previousArguments, LFM2_END, false);
 }
 
 /** The token that ends an lfm2 block (a list the grammar cannot read ends at the first one). */

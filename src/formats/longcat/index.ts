@@ -26,5 +26,6 @@ export const longcat: Format = {
   // The payload is read as hermes reads its own: the same head, up to the close tag.
   readCallHead: (text, start) => readJsonCallHeadBefore(text, start + OPEN.length, CLOSE),
   // A payload of several call objects (`{..}, {..}`) starts each after the `}, ` before it.
-  readNextCallHead: (text, from, previous) => readNextJsonListCallHead(text, from, CLOSE, previous),
+  readNextCallHead: (text, previous) =>
+    readNextJsonListCallHead(text, 0, CLOSE, previous.arguments),
 };

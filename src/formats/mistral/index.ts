@@ -3,12 +3,11 @@
  * (v11) and `[TOOL_CALLS]NAME[CALL_ID]ID[ARGS]{..}` (v13), reasoning in `[THINK]..[/THINK]`.
  */
 import { parse } from '../../generated/mistral.js';
-import type { Format } from '../format.js';
+import type { CallHead, Format, PreviousCall } from '../format.js';
 import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
 import { lowerMistral } from './lower.js';
-import type { CallHead } from '../format.js';
 import {
   HEAD_LIMIT,
   mayBeToken,
@@ -53,18 +52,14 @@ export const mistral: Format = {
  * `[TOOL_CALLS]`, where the lowering stops naming its calls: so does this, at one in the previous
  * call or in the head (the token is the list's close tag, as far as heads go).
  *
- * @param text - The text seen so far, from `[TOOL_CALLS]`.
- * @param from - Where the previous call's arguments ended.
- * @param previous - Where they started.
+ * @param text - The text seen so far after the previous call's arguments.
+ * @param previous - That call, and the section's opening (the list's `[` or not).
  * @returns The head, `'wait'`, or `undefined`.
  */
-function readNextListHead(
-  text: string,
-  from: number,
-  previous: number,
-): CallHead | 'wait' | undefined {
-  if (text.charCodeAt(skipBlanks(text, TOOL_CALLS.length)) !== 0x5b) return undefined;
-  return readNextJsonListCallHead(text, from, TOOL_CALLS, previous);
+function readNextListHead(text: string, previous: PreviousCall): CallHead | 'wait' | undefined {
+  const { opening } = previous;
+  if (opening.charCodeAt(skipBlanks(opening, TOOL_CALLS.length)) !== 0x5b) return undefined;
+  return readNextJsonListCallHead(text, 0, TOOL_CALLS, previous.arguments);
 }
 
 /**

@@ -28,12 +28,12 @@ export const olmo3: Format = {
   readCallHead: (text, start) => readPythonBlockHead(text, start, OLMO3_BLOCK.open, 'optional'),
   // Each later call starts at its own `NAME(`, after the line break or `,` after the `)` before
   // it; the lowering names every call of a block it cannot read by these heads.
-  readNextCallHead: (text, from, previous) =>
+  readNextCallHead: (text, previous) =>
     readNextPythonListHead(
       text,
-      from,
-      previous,
+      0,
+      previous.arguments,
       OLMO3_BLOCK.stop,
-      callsOneALine(text, 0, OLMO3_BLOCK),
+      callsOneALine(previous.opening, 0, OLMO3_BLOCK),
     ),
 };

@@ -36,5 +36,5 @@ export const phi4_mini: Format = {
       ? readJsonListCallHead(text, start + FUNCTOOLS.length)
       : undefined,
   // Each later call starts at its own head, after `}, ` (the lowering names its calls by them).
-  readNextCallHead: (text, from) => readNextJsonListCallHead(text, from),
+  readNextCallHead: (text) => readNextJsonListCallHead(text, 0),
 };

@@ -48,7 +48,8 @@ export const qwen3_coder: Format = {
   },
   // Each later function of the section starts at its tag too, after the previous one's
   // </function> and blanks.
-  readNextCallHead: (text, from) => readNextXmlFunctionHead(text, from, 'own-lines'),
+  readNextCallHead: (text, previous) =>
+    readNextXmlFunctionHead(text, 0, previous.arguments, 'own-lines'),
 };
 
 /** Whether the first unit after `<tool_call>` is `<` (or the output ends there): this syntax's tags. */

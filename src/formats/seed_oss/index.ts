@@ -37,7 +37,8 @@ export const seed_oss: Format = {
   },
   // Each later function of the section starts at its tag too, after the previous one's
   // </function> and blanks.
-  readNextCallHead: (text, from) => readNextXmlFunctionHead(text, from, 'verbatim'),
+  readNextCallHead: (text, previous) =>
+    readNextXmlFunctionHead(text, 0, previous.arguments, 'verbatim'),
 };
 
 const TOOL_CALL_OPEN = '<seed:tool_call>';

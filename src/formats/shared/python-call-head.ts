@@ -125,20 +125,21 @@ export function callsOneALine(text: string, start: number, block: PythonBlock): 
  *
  * @param text - The text seen so far.
  * @param from - Where the previous call ended, just past its `)`.
- * @param previous - Where the previous call's arguments started.
+ * @param previousArguments - The previous call's arguments (looked through for `stop`).
  * @param stop - The block's end token.
  * @param lines - The calls are one a line (see {@link callsOneALine}).
  * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
  * @example
  * ```ts
- * readNextPythonListHead('<|tool_call_start|>[f(a=1), g(', 26, 22, '<|tool_call_end|>', false);
+ * const text = '<|tool_call_start|>[f(a=1), g(';
+ * readNextPythonListHead(text, 26, 'a=1)', '<|tool_call_end|>', false);
  * // { name: 'g', argumentsStart: 30, ... }
  * ```
  */
 export function readNextPythonListHead(
   text: string,
   from: number,
-  previous: number,
+  previousArguments: string,
   stop: string,
   lines: boolean,
 ): CallHead | 'wait' | undefined {
@@ -148,7 +149,7 @@ export function readNextPythonListHead(
   const unit = text.charCodeAt(index);
   if (unit !== 0x2c && !(lines && (unit === 0x0a || unit === 0x0d))) return undefined;
   index = skipBlanks(text, index + 1, limit);
-  return headAfterCall(readPythonCallHead(text, index, limit), text, previous, from, stop);
+  return headAfterCall(readPythonCallHead(text, index, limit), previousArguments, stop);
 }
 
 /** Skips spaces and tabs (the grammar's `[ \t]*` before a line break). */
@@ -182,6 +183,7 @@ export function readPythonListHeadNames(
   return chainedHeadNames(
     readPythonBlockHead(text, start, block.open, block.list),
     (head) => argumentsEnd(createPythonCallWriter(limits), text, head.argumentsStart),
-    (from, previous) => readNextPythonListHead(text, from, previous, block.stop, lines),
+    (from, previous) =>
+      readNextPythonListHead(text, from, text.slice(previous, from), block.stop, lines),
   );
 }

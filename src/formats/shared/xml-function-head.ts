@@ -63,19 +63,22 @@ export function readXmlFunctionHead(
  *
  * @param text - The text seen so far.
  * @param from - Where the previous function's writer stopped reading.
+ * @param previousArguments - The previous function's arguments, as its writer read them.
  * @param layout - How the syntax writes its values (for the arguments writer).
  * @returns The head, `'wait'` or `undefined`, as {@link readXmlFunctionHead} answers them.
  * @example
  * ```ts
  * const text = '<tool_call>\n<function=f>\n</function>\n<function=g>\n';
- * readNextXmlFunctionHead(text, 36, 'own-lines'); // { name: 'g', argumentsStart: 50, ... }
+ * readNextXmlFunctionHead(text, 36, '\n</function>', 'own-lines');
+ * // { name: 'g', argumentsStart: 50, ... }
  * ```
  */
 export function readNextXmlFunctionHead(
   text: string,
   from: number,
+  previousArguments: string,
   layout: XmlValueLayout,
 ): CallHead | 'wait' | undefined {
-  if (!startsAt(text, FUNCTION_CLOSE, from - FUNCTION_CLOSE.length)) return undefined;
+  if (!previousArguments.endsWith(FUNCTION_CLOSE)) return undefined;
   return readXmlFunctionHead(text, skipBlanks(text, from), layout);
 }

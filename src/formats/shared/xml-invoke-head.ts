@@ -84,15 +84,17 @@ export function readInvokeBlockHead(
  *
  * @param text - The text seen so far.
  * @param from - Where the previous invoke's writer stopped reading.
+ * @param previousArguments - The previous invoke's arguments, as its writer read them.
  * @param syntax - The format's invoke syntax.
  * @returns As {@link readXmlInvokeHead}.
  */
 export function readNextInvokeHead(
   text: string,
   from: number,
+  previousArguments: string,
   syntax: InvokeSyntax,
 ): CallHead | 'wait' | undefined {
-  if (!closesInvoke(text, from, syntax)) return undefined;
+  if (!closesInvoke(previousArguments, previousArguments.length, syntax)) return undefined;
   return readXmlInvokeHead(text, skipBlanks(text, from), syntax);
 }
 

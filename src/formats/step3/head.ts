@@ -42,15 +42,17 @@ export function readStep3Head(
  *
  * @param text - The text seen so far.
  * @param from - Where the previous invoke's writer stopped reading.
+ * @param previousArguments - The previous invoke's arguments, as its writer read them.
  * @param syntax - step3's invoke syntax.
  * @returns As {@link readStep3Head}.
  */
 export function readStep3NextHead(
   text: string,
   from: number,
+  previousArguments: string,
   syntax: InvokeSyntax,
 ): CallHead | 'wait' | undefined {
-  if (!closesInvoke(text, from, syntax)) return undefined;
+  if (!closesInvoke(previousArguments, previousArguments.length, syntax)) return undefined;
   let index = skipBlanks(text, from);
   // The grammar's `_ CallEnd? (_ "<｜tool_sep｜>")?` after the body, then `_` before the next call.
   for (const optional of [CALL_END, SEPARATOR]) {

@@ -37,5 +37,5 @@ export const step3: Format = {
   // The first call starts at its invoke's `>`; its parameters stream as they are written.
   readCallHead: (text, start) => readStep3Head(text, start, SYNTAX),
   // Each later call starts at its invoke's open tag too, after the previous call's end tokens.
-  readNextCallHead: (text, from) => readStep3NextHead(text, from, SYNTAX),
+  readNextCallHead: (text, previous) => readStep3NextHead(text, 0, previous.arguments, SYNTAX),
 };
