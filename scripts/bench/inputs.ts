@@ -372,6 +372,23 @@ export function growthInputs(scale: number): GrowthInput[] {
       make: (n) => parallel(n).text,
     },
     {
+      // Every call in one section, as kimi_k2 writes several: a stream starts each call from its
+      // head as it comes, and reading each next head on the whole section, joined again per
+      // call, made this quadratic.
+      id: 'calls-in-one-section',
+      label: 'n kimi_k2 calls in one section',
+      forced: 'kimi_k2',
+      base: count(10_000),
+      unit: 'calls',
+      make: (n) =>
+        `<|tool_calls_section_begin|>${Array.from(
+          { length: n },
+          (_, index) =>
+            `<|tool_call_begin|>functions.get_weather:${index}<|tool_call_argument_begin|>` +
+            `{"city": "City ${index}", "unit": "celsius"}<|tool_call_end|>`,
+        ).join('')}<|tool_calls_section_end|>`,
+    },
+    {
       // Each string is long enough to be searched for its end (scripts/peggy-loops.ts), and no
       // backslash occurs anywhere: a search for one through the rest of the output per string
       // would make this quadratic.
