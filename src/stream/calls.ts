@@ -9,6 +9,7 @@ import { createOwnIds, drawUnique, type OwnIds } from '../ids.js';
 import type { CallFormat, RejectedCall, Span, StreamEvent, ToolCall } from '../types.js';
 import { abandonedEnvelope } from '../policy/envelope.js';
 import { createHeldText, type HeldText } from './held-text.js';
+import { restRewritingKeys } from './rewritten-keys.js';
 import { createCallArgumentsWriter, type CallArgumentsWriter } from './json-writer.js';
 import { startsAt } from '../starts-at.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
@@ -260,6 +261,16 @@ export function emitCall(
       // stopped short. Ended as malformed and sent again, the fold held one rejection more.
       out.push(endEvent(started.id, verdict));
       return 'reconciled';
+    }
+    if (sameCall && started.writer.state === 'stalled') {
+      // The writer stopped at text strict JSON does not allow, before a key written twice or an
+      // array-index key changed what it had sent: the rest rewrites the keys (rewritten-keys.ts).
+      const rest = restRewritingKeys(sentText(started), call.arguments, canonical);
+      if (rest !== undefined) {
+        out.push({ type: 'tool-call-delta', id: started.id, argumentsDelta: rest });
+        out.push(endEvent(started.id, verdict));
+        return 'reconciled';
+      }
     }
     abandonCall(started, call.span, out);
     return sendWhole(call, verdict, context, 'abandoned');
