@@ -15,6 +15,16 @@ function hold(initial: string, pieces: readonly string[], reads: ReadonlySet<num
   return { held, expected };
 }
 
+/** Deltas of one unit, a few units and a few blocks, as a stream may get them. */
+const mixedDeltas = fc.array(
+  fc.oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.string({ maxLength: 2500 }),
+  ),
+  { maxLength: 80 },
+);
+
 describe('createHeldText', () => {
   it('should give back what was appended, across blocks of one-unit deltas', () => {
     const text = '{"a": "é😀\\n"}'.repeat(300);
@@ -53,14 +63,7 @@ describe('createHeldText', () => {
     fc.assert(
       fc.property(
         fc.string({ unit: 'binary', maxLength: 8 }),
-        fc.array(
-          fc.oneof(
-            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-            fc.string({ unit: 'binary', maxLength: 20 }),
-            fc.string({ maxLength: 2000 }),
-          ),
-          { maxLength: 80 },
-        ),
+        mixedDeltas,
         fc.array(fc.nat(80), { maxLength: 5 }),
         (initial, pieces, reads) => {
           const { held, expected } = hold(initial, pieces, new Set(reads));
@@ -86,14 +89,7 @@ describe('HeldText.slice', () => {
     fc.assert(
       fc.property(
         fc.string({ unit: 'binary', maxLength: 8 }),
-        fc.array(
-          fc.oneof(
-            fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-            fc.string({ unit: 'binary', maxLength: 20 }),
-            fc.string({ maxLength: 2500 }),
-          ),
-          { maxLength: 80 },
-        ),
+        mixedDeltas,
         fc.array(fc.nat(80), { maxLength: 3 }),
         fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
         (initial, pieces, reads, cuts) => {

@@ -8,9 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createParser, foldEvents, type StreamEvent } from '../../src/index.js';
+import { createParser, foldEvents } from '../../src/index.js';
 import { restRewritingKeys } from '../../src/stream/rewritten-keys.js';
-import { expectEquivalent } from './equivalence.js';
+import { expectEquivalent, streamAll } from './equivalence.js';
 
 /** The rest after `sent`, checked to read back as `args` whenever it is given. */
 function rest(sent: string, args: Record<string, unknown>): string | undefined {
@@ -98,14 +98,6 @@ describe('restRewritingKeys', () => {
 
 const OPTIONS = { reasoning: { startsInside: false }, formats: ['hermes'] as const };
 
-function streamUnits(text: string): StreamEvent[] {
-  const stream = createParser({ ...OPTIONS, ids: 'sequential' }).stream();
-  const events: StreamEvent[] = [];
-  for (const unit of text) events.push(...stream.push(unit));
-  events.push(...stream.end());
-  return events;
-}
-
 describe('stream: a key written twice before or after text strict JSON does not allow', () => {
   const cases = [
     { label: 'the key written again after it', args: '{"a": 1, "b": None, "a": 2}' },
@@ -116,7 +108,7 @@ describe('stream: a key written twice before or after text strict JSON does not 
   for (const { label, args } of cases) {
     it(`should end the call it started with the arguments parse reads: ${label}`, () => {
       const text = `<tool_call>{"name": "note", "arguments": ${args}}</tool_call>`;
-      const events = streamUnits(text);
+      const events = streamAll(OPTIONS, [...text]);
       // One start and one end: the call is not ended as malformed and sent again.
       expect(events.filter((event) => event.type === 'tool-call-start')).toHaveLength(1);
       const parsed = createParser({ ...OPTIONS, ids: 'sequential' }).parse(text);
