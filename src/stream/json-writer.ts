@@ -300,6 +300,14 @@ class PrefixWriter implements JsonPrefixWriter {
    * it. Returns what it writes.
    */
   private endToken(mode: number, unit: number): string {
+    // Strict JSON ends a number or literal only at a blank, a comma or a close. Another unit
+    // (`4z`) makes the token something else to a lenient reading (the string `"4z"`): written at
+    // it, the number would be text the call's arguments do not hold.
+    if (!isBlank(unit) && unit !== COMMA && unit !== CLOSE_BRACE && unit !== CLOSE_BRACKET) {
+      this.mode = STALLED;
+      this.token = '';
+      return '';
+    }
     let written: string;
     if (mode === NUMBER) {
       written = canonicalNumber(this.token);

@@ -227,6 +227,14 @@ describe('createJsonPrefixWriter', () => {
     expect(writeUnits('"\ud800x"')).toEqual({ writes: ['"', '\\ud800x', '"'], state: 'done' });
     expect(writeUnits('[tru]')).toEqual({ writes: ['['], state: 'stalled' });
     expect(writeUnits('{"a":nulll}')).toEqual({ writes: ['{', '"a":'], state: 'stalled' });
+    // A number or literal run into other text is not written: a lenient reading takes `4z` for
+    // the string "4z" (found by a hunt on mistral output).
+    expect(writeUnits('{"a":4z}')).toEqual({ writes: ['{', '"a":'], state: 'stalled' });
+    expect(writeUnits('{"a":true"}')).toEqual({ writes: ['{', '"a":'], state: 'stalled' });
+    expect(writeUnits('{"a":4 ,"b":null\t}')).toEqual({
+      writes: ['{', '"a":', '4', ',"b":', 'null', '}'],
+      state: 'done',
+    });
     expect(writeUnits('{"0":1}')).toEqual({ writes: ['{', '"0":', '1}'], state: 'done' });
     expect(writeUnits('[[1]]', 1)).toEqual({ writes: ['['], state: 'stalled' });
   });

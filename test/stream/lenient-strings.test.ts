@@ -40,6 +40,9 @@ const ARGUMENTS: { label: string; args: string }[] = [
   { label: 'a closing quote left out before the next member', args: '{"text": "a, "n": 2}' },
   { label: 'a closing quote left out before a bracket', args: '{"tags": ["x, "y"]}' },
   { label: 'delimiters inside well-formed strings', args: '{"text": "a, b} c]", "n": [1]}' },
+  // A number or literal run into letters: the parse reads an unquoted string (`"4zz"`).
+  { label: 'a number run into letters', args: '{"n": 4zz, "m": 1}' },
+  { label: 'a literal run into letters', args: '{"flag": truex}' },
   // The parse ends these at their first delimiter, a guess (`Hello`), and refuses the call; the
   // stream had sent `Hello, world` as written.
   { label: 'a closing quote left out after a comma', args: '{"text": "Hello, world}' },
