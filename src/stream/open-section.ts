@@ -518,9 +518,13 @@ class OpenSection implements SectionState {
       if (first && resolved !== undefined) {
         this.opening = this.held.slice(0, resolved.head.argumentsStart);
       }
+      const chain = this.chain;
       this.headState = undefined;
       this.chain = undefined;
-      if (resolved === undefined) return;
+      if (resolved === undefined) {
+        if (chain !== undefined) this.watchTrailingEnd(chain);
+        return;
+      }
       const { format, head } = resolved;
       if (!plan.primary.has(format) || !argumentsStreamAsRead(engine.settings.tools, head.name)) {
         return;
@@ -585,6 +589,24 @@ class OpenSection implements SectionState {
       if (resolved === undefined || end === held.length) return resolved;
       end = Math.min(held.length, nextFrom + 2 * (end - nextFrom));
     }
+  }
+
+  /**
+   * No head follows the calls written whole: where their format says the text after them ends at
+   * a token (`Format.trailingEndsAt`), the grammars run when it arrives. It takes the place of
+   * the end finder, which such a section has none of (it has no end markers), and is dropped
+   * once it finds one (see feedEnds): one run, not one per token.
+   */
+  private watchTrailingEnd(format: Format): void {
+    const ends = format.trailingEndsAt;
+    if (ends === undefined || this.endFinder !== undefined) return;
+    this.endFinder = createFinder(ends);
+    this.endStart = -1;
+    this.endsIdle = false;
+    this.feedEnds(
+      this.held.slice(this.nextFrom, this.held.length),
+      this.setup.start + this.nextFrom,
+    );
   }
 
   /** The answer is not final yet: the grammars run again once the text has grown by half. */

@@ -14,6 +14,7 @@ import {
 } from '../shared/json-extent.js';
 import type { MistralCalls, MistralNamed, MistralNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import { startsAt } from '../../starts-at.js';
 
 /**
  * Lowers a mistral section.
@@ -32,11 +33,17 @@ export function lowerMistral(node: MistralNode, end: number, context: FormatCont
       issues: [],
       reasoning: context.text.slice(think.text.start, think.text.end),
     }))
-    .with({ type: 'mistral-calls' }, (calls) =>
-      sectionOf(calls.start, end, lowerBody(calls, end, context)),
-    )
+    .with({ type: 'mistral-calls' }, (calls) => {
+      const section = sectionOf(calls.start, end, lowerBody(calls, end, context));
+      // Its trailing text stops only at the next `[TOOL_CALLS]` or the end of the text: stopped
+      // at one, nothing after it changes the section (a stream may settle it there).
+      section.open = !(end < context.text.length && startsAt(context.text, TOOL_CALLS, end));
+      return section;
+    })
     .exhaustive();
 }
+
+const TOOL_CALLS = '[TOOL_CALLS]';
 
 function lowerBody(
   node: MistralCalls,
