@@ -7,23 +7,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Format, FormatContext, Section } from '../../src/formats/format.js';
+import type { Format } from '../../src/formats/format.js';
 import { formats } from '../../src/formats/index.js';
-import { DEFAULT_LIMITS } from '../../src/options.js';
 import { corpusPieces, readCorpus } from '../fuzz/corpus.js';
+import { readSection } from './read-section.js';
 
 const CLOSING: Format[] = [formats.hermes, formats.llama3_json, formats.mistral];
-
-/** The format's answer at `start`, as plain data (a throw is an answer too). */
-function read(format: Format, text: string, start: number): Section | 'threw' | undefined {
-  const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
-  try {
-    const section = format.parseAt(context, start);
-    return section === undefined ? undefined : (JSON.parse(JSON.stringify(section)) as Section);
-  } catch {
-    return 'threw';
-  }
-}
 
 /**
  * Checks the promise at every marker of `text` cut at every length, with `suffixes` written
@@ -35,12 +24,12 @@ function checkCuts(format: Format, text: string, suffixes: readonly string[]): n
     for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
       for (let cut = at + marker.length; cut <= text.length; cut += 1) {
         const prefix = text.slice(0, cut);
-        const section = read(format, prefix, at);
+        const section = readSection(format, prefix, at);
         if (section === undefined || section === 'threw' || section.open !== false) continue;
         covered += 1;
         for (const suffix of [text.slice(cut), ...suffixes]) {
           expect(
-            read(format, prefix + suffix, at),
+            readSection(format, prefix + suffix, at),
             `${format.id} at ${at}: ${JSON.stringify(prefix)} then ${JSON.stringify(suffix)}`,
           ).toEqual(section);
         }

@@ -9,15 +9,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  endMarkersAt,
-  type Format,
-  type FormatContext,
-  type Section,
-} from '../../src/formats/format.js';
+import { endMarkersAt, type Format } from '../../src/formats/format.js';
 import { formats } from '../../src/formats/index.js';
-import { DEFAULT_LIMITS } from '../../src/options.js';
 import { corpusPieces, readCorpus } from '../fuzz/corpus.js';
+import { readSection } from './read-section.js';
 
 const declaring: Format[] = Object.values(formats).filter(
   (format) => format.endMarkers !== undefined,
@@ -52,17 +47,6 @@ function firstEnd(format: Format, marker: string, text: string, from: number): n
   return end;
 }
 
-/** The format's answer at `start`, as plain data (a throw is an answer too). */
-function read(format: Format, text: string, start: number): Section | 'threw' | undefined {
-  const context: FormatContext = { text, tools: undefined, limits: DEFAULT_LIMITS };
-  try {
-    const section = format.parseAt(context, start);
-    return section === undefined ? undefined : (JSON.parse(JSON.stringify(section)) as Section);
-  } catch {
-    return 'threw';
-  }
-}
-
 /**
  * Checks the promise at every marker of the format in `text`, with the given texts written after
  * the cut. Returns how many markers had an end marker after them (the cases the promise covers).
@@ -74,7 +58,7 @@ function checkCuts(format: Format, text: string, suffixes: readonly string[]): n
       const end = firstEnd(format, marker, text, at + marker.length);
       if (end === -1) continue;
       covered += 1;
-      const whole = read(format, text, at);
+      const whole = readSection(format, text, at);
       if (whole !== undefined && whole !== 'threw') {
         expect(whole.end, `${format.id} read past its end marker in ${JSON.stringify(text)}`).toBe(
           Math.min(whole.end, end),
@@ -83,7 +67,7 @@ function checkCuts(format: Format, text: string, suffixes: readonly string[]): n
       for (const suffix of suffixes) {
         const cut = text.slice(0, end) + suffix;
         expect(
-          read(format, cut, at),
+          readSection(format, cut, at),
           `${format.id} at ${at}: ${JSON.stringify(text)} cut to ${JSON.stringify(cut)}`,
         ).toEqual(whole);
       }
