@@ -22,3 +22,17 @@ export const CLOSE_BRACE = 0x7d;
 export const OPEN_BRACKET = 0x5b;
 /** `]` */
 export const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Whether a unit is a hex digit (`0-9`, `A-F`, `a-f`), as a `\u` escape spells them.
+ *
+ * @param unit - A UTF-16 code.
+ * @returns True for a hex digit.
+ */
+export function isHexDigit(unit: number): boolean {
+  return (
+    (unit >= 0x30 && unit <= 0x39) ||
+    (unit >= 0x41 && unit <= 0x46) ||
+    (unit >= 0x61 && unit <= 0x66)
+  );
+}

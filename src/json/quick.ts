@@ -30,6 +30,7 @@ import {
   COLON,
   COMMA,
   OPEN_BRACE,
+  isHexDigit,
   OPEN_BRACKET,
   QUOTE,
 } from './char-codes.js';
@@ -204,7 +205,7 @@ class QuickReader {
     if (unit === 0x75) {
       // `\uXXXX`, decoded as the lowering decodes it.
       for (let index = at + 2; index < at + 6; index += 1)
-        if (!isHex(text.charCodeAt(index))) return undefined;
+        if (!isHexDigit(text.charCodeAt(index))) return undefined;
       return String.fromCharCode(Number.parseInt(text.slice(at + 2, at + 6), 16));
     }
     const decoded = decodeSimpleEscape(unit);
@@ -326,10 +327,6 @@ function skipDigits(text: string, from: number): number {
 
 function isDigit(unit: number): boolean {
   return unit >= 0x30 && unit <= 0x39;
-}
-
-function isHex(unit: number): boolean {
-  return isDigit(unit) || (unit >= 0x41 && unit <= 0x46) || (unit >= 0x61 && unit <= 0x66);
 }
 
 function isKeyUnit(unit: number): boolean {

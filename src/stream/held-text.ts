@@ -82,9 +82,8 @@ class BlockText implements HeldText {
   length: number;
   // Blocks, in order; after a read, one block: the whole text.
   private blocks: string[];
-  // Where each block starts in the text, and the blocks' length in all.
+  // Where each block starts in the text.
   private starts: number[];
-  private blocked: number;
   // Recent deltas, concatenated, not in a block yet.
   private recent = '';
   // While every delta was one unit: the units not in a block yet, as codes; undefined once a
@@ -100,7 +99,6 @@ class BlockText implements HeldText {
   constructor(initial: string) {
     this.blocks = initial === '' ? [] : [initial];
     this.starts = initial === '' ? [] : [0];
-    this.blocked = initial.length;
     this.length = initial.length;
   }
 
@@ -235,8 +233,9 @@ class BlockText implements HeldText {
   }
 
   private pushBlock(block: string): void {
-    this.blocks.push(block);
-    this.starts.push(this.blocked);
-    this.blocked += block.length;
+    const { blocks, starts } = this;
+    const last = blocks.length - 1;
+    starts.push(last === -1 ? 0 : (starts[last] as number) + (blocks[last] as string).length);
+    blocks.push(block);
   }
 }

@@ -18,6 +18,7 @@ import { decodePythonString, lowerPythonCalls } from '../formats/shared/python-l
 import { readWhole } from '../formats/shared/run-grammar.js';
 import { isBlank } from '../formats/shared/blanks.js';
 import { isNameStartUnit, isWordUnit } from '../formats/shared/name-units.js';
+import { isHexDigit } from '../json/char-codes.js';
 import type { CallArgumentsWriter } from './json-writer.js';
 import { isPlainUnit, STALLED, stringText, TaggedTextWriter, WRITTEN } from './tag-text.js';
 
@@ -339,17 +340,9 @@ function takes(escape: string, unit: number): boolean {
   const letter = escape.charAt(1);
   if (letter === '\r') return unit === 0x0a;
   if (isOctal(letter.charCodeAt(0))) return isOctal(unit);
-  return HEX_WIDTH[letter] !== undefined && isHex(unit);
+  return HEX_WIDTH[letter] !== undefined && isHexDigit(unit);
 }
 
 function isOctal(unit: number): boolean {
   return unit >= 0x30 && unit <= 0x37;
-}
-
-function isHex(unit: number): boolean {
-  return (
-    (unit >= 0x30 && unit <= 0x39) ||
-    (unit >= 0x61 && unit <= 0x66) ||
-    (unit >= 0x41 && unit <= 0x46)
-  );
 }

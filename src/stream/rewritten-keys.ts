@@ -9,9 +9,23 @@
  *
  * The rest closes what the sent text left open and writes each top-level key again whose final
  * value it does not hold yet: read back (`JSON.parse`), the last value of each key wins, so the
- * whole reads as the call's arguments, as the deltas of a key written twice already do when the writer finishes
- * (see `emitCall`). It is given only when the whole is proved to read back so.
+ * whole reads as the call's arguments, as the deltas of a key written twice already do when the
+ * writer finishes (see `emitCall`). It is given only when the whole is proved to read back so.
  */
+
+import { isBlank } from '../formats/shared/blanks.js';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isHexDigit,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from '../json/char-codes.js';
+import { closingQuote } from '../json/scan.js';
 
 /**
  * The rest of the arguments after `sent`, or `undefined` when none reads back as them.
@@ -56,7 +70,7 @@ export function restRewritingKeys(
 // What comes next in the scanned prefix.
 const KEY_OR_CLOSE = 0; // a key or the object's close (after `{`)
 const KEY = 1; // a key (after `,` in an object)
-const COLON = 2; // the `:` after a key
+const AFTER_KEY = 2; // the `:` after a key
 const VALUE_OR_CLOSE = 3; // a value or the array's close (after `[`)
 const VALUE = 4; // a value (after `:`, or `,` in an array)
 const AFTER = 5; // a `,` or a close (after a value)
@@ -74,41 +88,42 @@ function closePrefix(sent: string): { closers: string; topHasMember: boolean } |
   let index = 0;
   while (index < sent.length) {
     const unit = sent.charCodeAt(index);
-    if (unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09) {
+    if (isBlank(unit)) {
       index += 1;
       continue;
     }
-    if (unit === 0x22) {
-      const end = stringEnd(sent, index + 1);
+    if (unit === QUOTE) {
+      const close = closingQuote(sent, index + 1, QUOTE);
       const isKey = next === KEY_OR_CLOSE || next === KEY;
       if (!isKey && next !== VALUE && next !== VALUE_OR_CLOSE) return undefined;
       if (isKey && stack.length === 1) topHasMember = true;
-      if (end === -1) {
+      if (close === sent.length) {
         // The prefix ends inside this string: end it where it stops.
         const closed = closeString(sent.slice(index + 1));
         return finish(stack, isKey ? `${closed}:null` : closed, topHasMember);
       }
-      next = isKey ? COLON : AFTER;
-      index = end;
+      next = isKey ? AFTER_KEY : AFTER;
+      index = close + 1;
       continue;
     }
-    if (unit === 0x7b || unit === 0x5b) {
+    if (unit === OPEN_BRACE || unit === OPEN_BRACKET) {
       if (next !== VALUE && next !== VALUE_OR_CLOSE) return undefined;
       stack.push(unit);
-      next = unit === 0x7b ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
-    } else if (unit === 0x7d || unit === 0x5d) {
+      next = unit === OPEN_BRACE ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+    } else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) {
       const top = stack.pop();
-      const closes = unit === 0x7d ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+      const closes = unit === CLOSE_BRACE ? KEY_OR_CLOSE : VALUE_OR_CLOSE;
+      // A close is its opener's code plus two (`{` 0x7b and `}` 0x7d, `[` 0x5b and `]` 0x5d).
       if (top !== unit - 2 || (next !== AFTER && next !== closes)) return undefined;
       // The outermost object closed: the sent text is whole, not a prefix to close.
       if (stack.length === 0) return undefined;
       next = AFTER;
-    } else if (unit === 0x3a) {
-      if (next !== COLON) return undefined;
+    } else if (unit === COLON) {
+      if (next !== AFTER_KEY) return undefined;
       next = VALUE;
-    } else if (unit === 0x2c) {
+    } else if (unit === COMMA) {
       if (next !== AFTER) return undefined;
-      next = stack[stack.length - 1] === 0x7b ? KEY : VALUE;
+      next = stack[stack.length - 1] === OPEN_BRACE ? KEY : VALUE;
     } else {
       if (next !== VALUE && next !== VALUE_OR_CLOSE) return undefined;
       let end = index;
@@ -121,9 +136,9 @@ function closePrefix(sent: string): { closers: string; topHasMember: boolean } |
     }
     index += 1;
   }
-  if (stack.length === 0 || stack[0] !== 0x7b) return undefined;
+  if (stack.length === 0 || stack[0] !== OPEN_BRACE) return undefined;
   if (next === KEY) return undefined;
-  const value = next === COLON ? ':null' : next === VALUE ? 'null' : '';
+  const value = next === AFTER_KEY ? ':null' : next === VALUE ? 'null' : '';
   return finish(stack, value, topHasMember);
 }
 
@@ -139,16 +154,6 @@ function isScalar(token: string): boolean {
   }
 }
 
-/** Where the string whose body starts at `from` ends (past its quote), or -1 if it does not. */
-function stringEnd(text: string, from: number): number {
-  for (let index = from; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    if (unit === 0x5c) index += 1;
-    else if (unit === 0x22) return index + 1;
-  }
-  return -1;
-}
-
 /** The end of a string cut off after `body`: a cut escape completed, then the quote. */
 function closeString(body: string): string {
   // A cut `\u12`: up to three hex digits after `u`, after a backslash.
@@ -158,18 +163,12 @@ function closeString(body: string): string {
   if (!unicode) end = body.length;
   else end -= 1;
   let backslashes = 0;
-  while (end - backslashes > 0 && body.charCodeAt(end - backslashes - 1) === 0x5c) backslashes += 1;
+  while (end - backslashes > 0 && body.charCodeAt(end - backslashes - 1) === BACKSLASH) {
+    backslashes += 1;
+  }
   // Only an odd run of backslashes escapes what follows it (an even one is escaped backslashes).
   if (backslashes % 2 === 0) return '"';
   return unicode ? `${'0'.repeat(4 - (body.length - end - 1))}"` : 'n"';
-}
-
-function isHexDigit(unit: number): boolean {
-  return (
-    (unit >= 0x30 && unit <= 0x39) ||
-    (unit >= 0x41 && unit <= 0x46) ||
-    (unit >= 0x61 && unit <= 0x66)
-  );
 }
 
 /** The closers of every container above the outermost, after `value`. */
@@ -180,7 +179,7 @@ function finish(
 ): { closers: string; topHasMember: boolean } {
   let closers = value;
   for (let index = stack.length - 1; index >= 1; index -= 1) {
-    closers += stack[index] === 0x7b ? '}' : ']';
+    closers += stack[index] === OPEN_BRACE ? '}' : ']';
   }
   return { closers, topHasMember };
 }

@@ -7,7 +7,7 @@ import type { CallHead, Format, PreviousCall } from '../format.js';
 import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MistralNode } from './ast.js';
-import { lowerMistral } from './lower.js';
+import { lowerMistral, TOOL_CALLS } from './lower.js';
 import {
   HEAD_LIMIT,
   mayBeToken,
@@ -17,7 +17,6 @@ import {
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
-const TOOL_CALLS = '[TOOL_CALLS]';
 const CALL_ID = '[CALL_ID]';
 const ARGS = '[ARGS]';
 

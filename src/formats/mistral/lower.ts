@@ -43,7 +43,8 @@ export function lowerMistral(node: MistralNode, end: number, context: FormatCont
     .exhaustive();
 }
 
-const TOOL_CALLS = '[TOOL_CALLS]';
+/** The token that opens a section of calls (and ends the trailing text of the one before). */
+export const TOOL_CALLS = '[TOOL_CALLS]';
 
 function lowerBody(
   node: MistralCalls,
