@@ -22,6 +22,8 @@ export const CLOSE_BRACE = 0x7d;
 export const OPEN_BRACKET = 0x5b;
 /** `]` */
 export const CLOSE_BRACKET = 0x5d;
+/** `` ` `` (a markdown fence's unit, which lenient JSON passes around a payload) */
+export const BACKTICK = 0x60;
 
 /**
  * Whether a unit is a hex digit (`0-9`, `A-F`, `a-f`), as a `\u` escape spells them.

@@ -8,7 +8,14 @@ import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
 import { startsAt } from '../starts-at.js';
-import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET } from '../json/char-codes.js';
+import {
+  BACKTICK,
+  CLOSE_BRACE,
+  COLON,
+  COMMA,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+} from '../json/char-codes.js';
 import { scanJsonValue } from '../json/scan.js';
 import { chainedHeadNames, headAfterCall } from './head-chain.js';
 
@@ -84,6 +91,48 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return short;
   return text.charCodeAt(index) === OPEN_BRACE ? { name, argumentsStart: index } : undefined;
+}
+
+/** Three backticks: a markdown fence (grammar/json.peggy's `FenceOpen`). */
+const FENCE = '```';
+
+/**
+ * Where a payload's JSON starts once a markdown fence opening it is passed: blanks, three
+ * backticks and a language tag (`json`), as the lenient JSON reader passes them (`_ FenceOpen` in
+ * grammar/json.peggy, less its comments and odd spaces, which leave the head to the section's
+ * end). A hermes model sometimes fences its payload; its head is then read after the tag.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the payload starts.
+ * @returns Where the tag ends (the caller reads the head from there), `from` itself when no fence
+ * opens the payload, `'wait'` while the text ends where a fence may still be opening, or
+ * `undefined` past a head's reach.
+ * @example
+ * ```ts
+ * afterFenceOpener('<tool_call>\n```json\n{"name"', 11); // 19
+ * ```
+ */
+export function afterFenceOpener(text: string, from: number): number | 'wait' | undefined {
+  const limit = Math.min(text.length, from + HEAD_LIMIT);
+  const index = skipBlanks(text, from, limit);
+  if (index >= limit || text.charCodeAt(index) !== BACKTICK) return from;
+  if (!startsAt(text, FENCE, index)) return mayBeToken(text, index, limit, FENCE) ? 'wait' : from;
+  let at = index + FENCE.length;
+  while (at < limit && isFenceTagUnit(text.charCodeAt(at))) at += 1;
+  if (at < limit) return at;
+  return limit < text.length ? undefined : 'wait';
+}
+
+/** A unit of a fence's language tag: `[A-Za-z0-9_+-]`, as grammar/json.peggy's `FenceOpen`. */
+function isFenceTagUnit(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x2b ||
+    code === 0x2d
+  );
 }
 
 /**

@@ -177,6 +177,8 @@ const LEADS = [
   '<｜tool▁call▁begin｜>function<｜tool▁sep｜>',
   '<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>',
   '{"name": "get_weather", "arguments": ',
+  '\n```json\n{"name": "get_weather", "arguments": ',
+  '```{"name": "get_weather", "arguments": ',
   '</longcat_tool_call>',
   'get_weather[ARGS]',
   'get_weather[CALL_ID]a1[ARGS]',

@@ -9,7 +9,7 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { Glm45Section } from './ast.js';
 import { lowerGlm45 } from './lower.js';
 import { readGlmHead } from './head.js';
-import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
+import { BACKTICK, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
 
 /** The glm45 format. */
 export const glm45: Format = {
@@ -32,7 +32,10 @@ export const glm45: Format = {
   readCallHead: readGlmHead,
 };
 
-/** Whether the first unit after the tag opens JSON (`{`, `[` or `"`): hermes' or granite's call. */
+/**
+ * Whether the first unit after the tag opens JSON (`{`, `[` or `"`) or a markdown fence around it
+ * (a backtick, which the grammar's `Name` excludes): hermes' or granite's call.
+ */
 function opensJson(next: number): boolean {
-  return next === OPEN_BRACE || next === OPEN_BRACKET || next === QUOTE;
+  return next === OPEN_BRACE || next === OPEN_BRACKET || next === QUOTE || next === BACKTICK;
 }

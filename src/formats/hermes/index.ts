@@ -5,7 +5,11 @@
 import { parse } from '../../generated/hermes.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
-import { readJsonCallHeadBefore, readNextJsonListCallHead } from '../../stream/call-head.js';
+import {
+  afterFenceOpener,
+  readJsonCallHeadBefore,
+  readNextJsonListCallHead,
+} from '../../stream/call-head.js';
 import type { HermesSection } from './ast.js';
 import { lowerHermes, lowerHermesSection } from './lower.js';
 import { startsAt } from '../../starts-at.js';
@@ -52,7 +56,11 @@ export const hermes: Format = {
     return lowerHermes(matched.node, matched.end, context);
   },
   endMarkers: ['</tool_call>'],
-  readCallHead: (text, start) => readJsonCallHeadBefore(text, start + OPEN.length, CLOSE),
+  // A payload fenced as markdown (```json) starts after the fence's tag.
+  readCallHead(text, start) {
+    const from = afterFenceOpener(text, start + OPEN.length);
+    return typeof from === 'number' ? readJsonCallHeadBefore(text, from, CLOSE) : from;
+  },
   // A payload of several call objects (`{..}, {..}`) starts each after the `}, ` before it.
   readNextCallHead: (text, previous) =>
     readNextJsonListCallHead(text, 0, CLOSE, previous.arguments),

@@ -43,6 +43,8 @@ export function lowerHermesSection(
     closed: section.closed,
     // A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head.
     streamedList: '</tool_call>',
+    // A stream reads a fenced payload's head after the fence (see `hermes.readCallHead`).
+    fenced: true,
   });
   // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
   // Written in the literal: a field added to it later costs the object a second store.

@@ -9,6 +9,7 @@ import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-
 import { readJsonPayload } from './json-payload.js';
 import { refusedByNames, refusedCall } from './refused-call.js';
 import {
+  afterFenceOpener,
   readJsonCallHead,
   readJsonListCallHead,
   readJsonListHeadNames,
@@ -39,6 +40,11 @@ export interface JsonCallsSource {
    * call by call (see {@link readJsonListHeadNames}).
    */
   streamedList?: string;
+  /**
+   * The payload may open with a markdown fence that a stream's head reader passes (hermes):
+   * the heads that name refused calls are read after it, where the stream read them.
+   */
+  fenced?: boolean;
   fields?: CallFieldNames;
 }
 
@@ -133,7 +139,15 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
 function streamedHeads(context: FormatContext, source: JsonCallsSource): readonly string[] {
   if (source.streamedList === undefined) return NO_NAMES;
   const text = context.text.slice(0, source.payload.end);
-  return readJsonListHeadNames(text, source.payload.start, source.streamedList);
+  return readJsonListHeadNames(text, headStart(text, source), source.streamedList);
+}
+
+/** Where a stream reads the payload's first head: past a fence opening it, if `fenced`. */
+function headStart(text: string, source: JsonCallsSource): number {
+  const { start } = source.payload;
+  if (source.fenced !== true) return start;
+  const from = afterFenceOpener(text, start);
+  return typeof from === 'number' ? from : start;
 }
 
 const NO_NAMES: readonly string[] = [];
@@ -261,7 +275,7 @@ function refusedName(
   if (first) {
     // Bounded by the payload's end: a head is never read across the section's closing marker.
     const text = context.text.slice(0, source.payload.end);
-    const { start } = source.payload;
+    const start = headStart(text, source);
     // A list of calls (jamba, granite's tagged form): its first object's head, after the `[`.
     const head =
       (source.unpackList === true ? readJsonListCallHead(text, start) : undefined) ??
