@@ -108,8 +108,9 @@ export interface ParserOptions {
    * With `keepInContent` (default false) reasoning blocks stay in `content` as written, tags
    * included, and `reasoning` stays empty: what llama.cpp's `reasoning_format: none` and a vLLM
    * tool parser without a reasoning parser return. Tool syntax inside them still never becomes a
-   * call. Reasoning a format reports inside a section that also holds calls or content (harmony's
-   * `analysis`, a ReAct thought) has no tags of its own and is kept as its text.
+   * call. Reasoning a format reports inside a section that also holds calls or content (a ReAct
+   * thought) has no tags of its own and is kept as its text; a harmony `analysis` message, a
+   * section of its own, is kept as written, its tokens included.
    *
    * With `prefilled` (default false) the chat template wrote the opening tag itself (Qwen 3.5 and
    * DeepSeek V4 thinking templates): when the output has no reasoning token at all, the model went

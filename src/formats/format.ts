@@ -88,6 +88,12 @@ export interface Section {
    * few characters past `end` (see `src/stream/section.ts`).
    */
   open?: boolean;
+  /**
+   * True when the section ended with a stop token (harmony's `<|call|>`): the model's turn ends
+   * there, and the rest of the output is not part of it. Nothing after `end` is read, as content
+   * or as sections; a stream drops what follows. Default false.
+   */
+  endsOutput?: boolean;
 }
 
 /**

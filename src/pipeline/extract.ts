@@ -213,6 +213,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       }
       calls = append(calls, extractedCall(call, !plan.primary.has(section.format), section.intent));
     }
+    // A stop token ended the turn (harmony's <|call|>): what follows is not read at all.
+    if (read.endsOutput === true) return finish(calls, parts, issues, syntaxSeen);
     cursor = section.section.end;
     from = cursor;
   }

@@ -34,7 +34,10 @@ import type { StreamEngine } from './stream-parser.js';
 
 /** How the stream continues after a section. */
 export interface SectionOutcome {
-  /** True when the call limit was reached: the batch scan stops reading there. */
+  /**
+   * True when the call limit was reached or the section ended the turn (`Section.endsOutput`):
+   * the batch scan stops reading there.
+   */
   stop: boolean;
   /** Held text after the section, to scan as content. */
   rest: string;
@@ -407,7 +410,8 @@ class OpenSection implements SectionState {
       Math.max(0, section.end - start - LOOK_BEHIND),
       section.end - start,
     );
-    if (stop)
+    // A stop token ended the turn (see `Section.endsOutput`): the rest is dropped, as in parse.
+    if (stop || section.endsOutput === true)
       return {
         stop: true,
         rest: '',

@@ -210,6 +210,7 @@ export function rebaseSection(section: Section, base: number): Section {
   if (section.content !== undefined) rebased.content = section.content;
   if (section.reasoning !== undefined) rebased.reasoning = section.reasoning;
   if (section.open !== undefined) rebased.open = section.open;
+  if (section.endsOutput !== undefined) rebased.endsOutput = section.endsOutput;
   return rebased;
 }
 

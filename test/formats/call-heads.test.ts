@@ -168,6 +168,8 @@ const PIECES = [
   ...['<parameter name="city">', '</parameter>', '<steptml:parameter name=k>', 'function'],
   ...['<|action_start|>', '<|action_end|>', '<|plugin|>', '<|interpreter|>', '<|', '|>', 'plugin'],
   ...['<tool_calls>', '</tool_calls>', '[', ']', '[{"name": "f", "arguments": {', '"parameters"'],
+  ...['<|start|>', '<|channel|>', '<|constrain|>', '<|message|>', '<|end|>', '<|call|>'],
+  ...['<|return|>', 'assistant', 'analysis', 'commentary', ' to=functions.f', ' to=assistant'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -193,6 +195,9 @@ const LEADS = [
   '<｜tool_call_begin｜><steptml:invoke name=get_weather>',
   '<｜DSML｜invoke name="get_weather" >',
   '<|plugin|>{"name": "get_weather", "parameters": ',
+  'assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>',
+  'commentary to=functions.get_weather<|message|>',
+  'functions.lookup to=assistant<|channel|>commentary<|message|>',
   '{"name": "get_weather", "parameters": ',
   '[{"name": "get_weather", "arguments": ',
   ' [ {"name": "get_weather", "arguments": ',
@@ -228,6 +233,7 @@ describe('Format.readCallHead', () => {
       'gigachat31',
       'glm45',
       'granite',
+      'harmony',
       'hermes',
       'hunyuan_a13b',
       'internlm',

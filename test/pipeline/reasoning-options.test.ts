@@ -86,14 +86,14 @@ describe('reasoning.keepInContent', () => {
     expect(result.content).toBe(input);
   });
 
-  it('should keep reasoning that shares a section with a call as its text', () => {
-    const input =
-      '<|channel|>analysis<|message|>Check Paris.<|end|><|start|>assistant<|channel|>commentary to=functions.weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>';
+  it('should keep a harmony analysis message as written, its tokens included', () => {
+    const analysis = '<|channel|>analysis<|message|>Check Paris.<|end|>';
+    const input = `${analysis}<|start|>assistant<|channel|>commentary to=functions.weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>`;
     const split = createParser({ formats: ['harmony'] }).parse(input);
     const kept = createParser({ formats: ['harmony'], reasoning: keep }).parse(input);
     expect(split.reasoning).toBe('Check Paris.');
     expect(kept.reasoning).toBe('');
-    expect(kept.content).toBe(`Check Paris.${split.content}`);
+    expect(kept.content).toBe(`${analysis}${split.content}`);
     expect(kept.calls.map((call) => call.arguments)).toEqual([{ city: 'Paris' }]);
   });
 });

@@ -6,12 +6,8 @@ interface Range {
   end: number;
 }
 
-/** A run of messages with nothing between them. */
-export interface HarmonySection {
-  type: 'harmony-section';
-  start: number;
-  messages: HarmonyMessage[];
-}
+/** A section is one message (a stream settles each at its end token). */
+export type HarmonySection = HarmonyMessage;
 
 /** One message: its header parts and its body. */
 export interface HarmonyMessage {
@@ -34,8 +30,8 @@ export type HarmonyWord =
   { type: 'harmony-recipient'; name: Range } | { type: 'harmony-word'; text: Range };
 
 /**
- * How the body ended: `<|end|>`, `<|return|>`, `<|call|>` (with the rest of the output, dropped),
- * or `open` when the next message or the end of the output came first.
+ * How the body ended: `<|end|>`, `<|return|>`, `<|call|>` (after which the output is dropped), or
+ * `open` when the next message or the end of the output came first.
  */
 export type HarmonyTerminator =
-  { kind: 'end' } | { kind: 'return' } | { kind: 'call'; dropped: Range } | { kind: 'open' };
+  { kind: 'end' } | { kind: 'return' } | { kind: 'call' } | { kind: 'open' };

@@ -7,8 +7,9 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { HarmonySection } from './ast.js';
 import { lowerHarmony } from './lower.js';
+import { readHarmonyHead } from './head.js';
 
-/** The harmony format: a run of messages is one section (calls, content and reasoning). */
+/** The harmony format: each message is a section (a call, content or reasoning). */
 export const harmony: Format = {
   id: 'harmony',
   syntax: 'marked',
@@ -19,4 +20,9 @@ export const harmony: Format = {
     if (matched === undefined) return undefined;
     return lowerHarmony(matched.node, matched.end, context);
   },
+  // A header holds no `<|`, and a body ends at the first of these (or earlier, where the next
+  // message starts): a stream settles each message at its end token.
+  endMarkers: ['<|end|>', '<|call|>', '<|return|>'],
+  // A call message starts once its header and the `{` of its arguments have come.
+  readCallHead: readHarmonyHead,
 };

@@ -3,59 +3,69 @@
  * reasoning, `final` and recipient-less `commentary` (the preamble) become content.
  */
 import { match } from 'ts-pattern';
-import type { Issue } from '../../types.js';
-import type { FormatContext, RawCall, Section } from '../format.js';
+import type { FormatContext, Section } from '../format.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import type { HarmonyHeaderPart, HarmonyMessage, HarmonySection, HarmonyWord } from './ast.js';
 
 /** What a message's header says, read from its words. */
-interface Header {
+export interface Header {
   role: string | undefined;
   channel: string | undefined;
   recipient: string | undefined;
 }
 
 /**
- * Lowers a run of harmony messages to a section.
+ * Lowers a harmony message (a section of its own) to a section.
  *
- * @param node - The section's AST.
+ * @param message - The section's AST.
  * @param end - Where the grammar stopped.
  * @param context - The output, schemas and limits.
- * @returns The section with its calls, content and reasoning.
+ * @returns The section with its call, content or reasoning; ending the output after `<|call|>`.
  */
-export function lowerHarmony(node: HarmonySection, end: number, context: FormatContext): Section {
-  const calls: RawCall[] = [];
-  const issues: Issue[] = [];
-  let content = '';
-  let reasoning = '';
-  for (const message of node.messages) {
-    const header = readHeader(message.parts, context.text);
-    const body =
-      message.body === null
-        ? ''
-        : context.text.slice(message.body.text.start, message.body.text.end);
-    // A message from another role is a tool's result the model wrote itself: not this turn's.
-    if (header.role !== undefined && header.role !== 'assistant') continue;
-    if (header.recipient !== undefined && header.recipient !== 'assistant') {
-      const read = lowerCall(message, header.recipient, context);
-      if ('call' in read) calls.push(read.call);
-      if (read.issue !== undefined) issues.push(read.issue);
-    } else if (header.channel === 'analysis') {
-      reasoning += body;
-    } else {
-      content += body;
-    }
+export function lowerHarmony(
+  message: HarmonySection,
+  end: number,
+  context: FormatContext,
+): Section {
+  const section: Section = { start: message.start, end, calls: [], issues: [] };
+  // After <|call|>, a stop token, the rest of the output is not part of this turn.
+  if (message.body?.end.kind === 'call') section.endsOutput = true;
+  const header = readHeader(message.parts, context.text);
+  // A message from another role is a tool's result the model wrote itself: not this turn's.
+  if (header.role !== undefined && header.role !== 'assistant') return section;
+  const tool = calledTool(header);
+  if (tool !== undefined) {
+    const read = lowerCall(message, tool, context);
+    if ('call' in read) section.calls.push(read.call);
+    if (read.issue !== undefined) section.issues.push(read.issue);
+    return section;
   }
-  const section: Section = { start: node.start, end, calls, issues };
-  if (content !== '') section.content = content;
-  if (reasoning !== '') section.reasoning = reasoning;
+  const body =
+    message.body === null ? '' : context.text.slice(message.body.text.start, message.body.text.end);
+  if (body === '') return section;
+  if (header.channel === 'analysis') section.reasoning = body;
+  else section.content = body;
   return section;
 }
 
-function lowerCall(message: HarmonyMessage, recipient: string, context: FormatContext) {
-  const name = recipient.startsWith('functions.')
-    ? recipient.slice('functions.'.length)
-    : recipient;
+/**
+ * The tool a message is a call to, or `undefined` when it is none: a message from another role
+ * (a tool's result the model wrote itself) or one with no recipient, or addressed to the
+ * assistant, is not a call. A recipient `functions.NAME` calls `NAME`.
+ *
+ * @param header - The message's header.
+ * @returns The tool's name as written (possibly empty), or `undefined`.
+ */
+export function calledTool(header: Header): string | undefined {
+  if (header.role !== undefined && header.role !== 'assistant') return undefined;
+  const { recipient } = header;
+  if (recipient === undefined || recipient === 'assistant') return undefined;
+  return recipient.startsWith(FUNCTIONS) ? recipient.slice(FUNCTIONS.length) : recipient;
+}
+
+const FUNCTIONS = 'functions.';
+
+function lowerCall(message: HarmonyMessage, name: string, context: FormatContext) {
   const payload = message.body?.text ?? { start: message.end, end: message.end };
   const closed = message.body !== null && message.body.end.kind !== 'open';
   return readArgumentsPayload(context, {
@@ -67,8 +77,15 @@ function lowerCall(message: HarmonyMessage, recipient: string, context: FormatCo
   });
 }
 
-/** The first word after `<|start|>` is the role, after `<|channel|>` the channel. */
-function readHeader(parts: readonly HarmonyHeaderPart[], text: string): Header {
+/**
+ * Reads a message's header: the first word after `<|start|>` is the role, after `<|channel|>`
+ * the channel, and the first `to=` word anywhere the recipient.
+ *
+ * @param parts - The header parts as the grammar read them.
+ * @param text - The output.
+ * @returns The role, channel and recipient, each `undefined` when the header has none.
+ */
+export function readHeader(parts: readonly HarmonyHeaderPart[], text: string): Header {
   const header: Header = { role: undefined, channel: undefined, recipient: undefined };
   for (const part of parts) {
     part.words.forEach((word, index) => {

@@ -1,0 +1,131 @@
+/**
+ * gpt-oss writes a turn as harmony messages: `analysis` reasoning, then a call to a tool or a
+ * `final` answer. Each message is a section of its own, so a stream sends a message's reasoning
+ * or content at its end token, starts a call once its header and the `{` of its arguments have
+ * come, streams the arguments, and, after `<|call|>` (a stop token), drops the rest as `parse`
+ * does.
+ */
+import { describe, expect, it } from 'vitest';
+import { createParser } from '../../src/index.js';
+import type { ParserOptions, StreamEvent } from '../../src/index.js';
+import { everyTwoWaySplit, randomChunkings, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from './equivalence.js';
+
+const forced: ParserOptions = { formats: ['harmony'], reasoning: { startsInside: false } };
+const auto: ParserOptions = { reasoning: { startsInside: false } };
+const tools: ParserOptions['tools'] = [
+  {
+    name: 'get_weather',
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'integer' } },
+      required: ['city'],
+    },
+  },
+];
+
+const analysis = (text: string): string => `<|channel|>analysis<|message|>${text}<|end|>`;
+const callTo = (name: string, body: string, end = '<|call|>'): string =>
+  `<|start|>assistant<|channel|>commentary to=functions.${name} <|constrain|>json<|message|>${body}${end}`;
+const final = (text: string): string =>
+  `<|start|>assistant<|channel|>final<|message|>${text}<|return|>`;
+
+const weather = callTo('get_weather', '{"city": "Oslo", "days": 3}');
+
+/** Turns as gpt-oss writes them, and as it gets them wrong. */
+const texts: Record<string, string> = {
+  'reasoning, then a call': analysis('The user wants Oslo.') + weather,
+  'reasoning, then an answer': analysis('Easy.') + final('Hello!'),
+  'a preamble, then a call': `<|start|>assistant<|channel|>commentary<|message|>Checking.<|end|>${weather}`,
+  'text after the call token': `${weather}<|start|>assistant<|channel|>final<|message|>It is 12.`,
+  // The call's section starts past the stream's first text: dropped all the same.
+  'reasoning, a call, then text after the call token': `${analysis('A.')}${weather} More.`,
+  'a call with no call token': callTo('get_weather', '{"city": "Oslo"}', ''),
+  'a call cut inside its arguments': callTo('get_weather', '{"city": "Os', ''),
+  'a call cut inside its header': '<|start|>assistant<|channel|>commentary to=functions.get_wea',
+  'arguments that are not JSON': callTo('get_weather', 'city=Oslo'),
+  'arguments that hold an end token': callTo('get_weather', '{"city": "a<|end|>b"}'),
+  'arguments not in the schema': callTo('get_weather', '{"town": "Oslo"}'),
+  'two calls, the second after the first ended with <|end|>':
+    callTo('get_weather', '{"city": "Oslo"}', '<|end|>') + callTo('get_time', '{}'),
+  'a tool result the model wrote itself': `<|start|>functions.get_weather to=assistant<|channel|>commentary<|message|>{"t": 12}<|end|>${final('Warm.')}`,
+  'a call written in a user message': `<|start|>user to=functions.get_weather<|channel|>commentary<|message|>{"city": "x"}<|end|>${final('No.')}`,
+  'a message to the assistant': `<|start|>assistant<|channel|>commentary to=assistant<|message|>{"a": 1}<|end|>`,
+  'an empty tool name': callTo('', '{}'),
+  'a message that never ends, then the next': `<|channel|>analysis<|message|>Hmm${weather}`,
+  'text between messages': `${analysis('A.')}\n\n${weather}`,
+  'five header parts': `<|start|>assistant<|channel|>a<|channel|>b<|constrain|>c<|channel|>d<|message|>x<|end|>${weather}`,
+  'a header token in prose': 'The <|channel|> token opens a header.',
+};
+
+function kinds(events: readonly StreamEvent[]): string[] {
+  return events.map((event) => event.type);
+}
+
+describe('harmony messages in a stream', () => {
+  it('should send the reasoning when its message ends, before the call is written', () => {
+    const text = texts['reasoning, then a call'] as string;
+    const stream = createParser(forced).stream();
+    const reasoningEnd = text.indexOf('<|end|>') + '<|end|>'.length;
+    expect(stream.push(text.slice(0, reasoningEnd - 1))).toEqual([]);
+    expect(stream.push(text.slice(reasoningEnd - 1, reasoningEnd))).toEqual([
+      { type: 'reasoning-delta', delta: 'The user wants Oslo.' },
+    ]);
+  });
+
+  it.each([
+    ['forced', forced],
+    ['auto', auto],
+  ] as const)(
+    'should start a call at the { of its arguments and end it at <|call|> (%s)',
+    (_, options) => {
+      const stream = createParser({ ...options, tools }).stream();
+      const head = weather.indexOf('{') + 1;
+      expect(kinds(stream.push(weather.slice(0, head - 1)))).toEqual([]);
+      expect(kinds(stream.push(weather.slice(head - 1, head)))).toEqual([
+        'tool-call-start',
+        'tool-call-delta',
+      ]);
+      const beforeEnd = stream.push(weather.slice(head, -1));
+      expect(kinds(beforeEnd).every((kind) => kind === 'tool-call-delta')).toBe(true);
+      const last = stream.push(weather.slice(-1));
+      expect(last.at(-1)).toMatchObject({
+        type: 'tool-call-end',
+        call: { name: 'get_weather', arguments: { city: 'Oslo', days: 3 } },
+      });
+      // The turn ended at <|call|>: what follows is dropped.
+      expect(stream.push('<|start|>assistant<|channel|>final<|message|>More.')).toEqual([]);
+      expect(stream.end()).toEqual([]);
+    },
+  );
+
+  it('should give a call the span of its message, up to <|call|>, and drop what follows', () => {
+    const text = texts['text after the call token'] as string;
+    const result = createParser(forced).parse(text);
+    expect(result.calls.map((call) => call.span)).toEqual([{ start: 0, end: weather.length }]);
+    expect(result.content).toBe('');
+  });
+
+  for (const [label, options] of [
+    ['forced harmony', forced],
+    ['auto mode', auto],
+  ] as const) {
+    for (const chunker of [whole, unitByUnit, everyTwoWaySplit(), randomChunkings(8)]) {
+      it(`should fold to parse in ${label}, under ${chunker.name}`, () => {
+        for (const text of Object.values(texts)) {
+          for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+        }
+      });
+    }
+  }
+
+  // Two parsers per chunking, each compiling the schemas: the cheaper chunkers only.
+  for (const chunker of [whole, unitByUnit, randomChunkings(4)]) {
+    it(`should fold to parse with tools, under ${chunker.name}`, () => {
+      for (const text of Object.values(texts)) {
+        for (const deltas of chunker.chunkings(text))
+          expectEquivalent({ ...forced, tools }, deltas);
+      }
+    });
+  }
+});
