@@ -103,7 +103,8 @@ export interface ParserOptions {
    * thinking, GLM 4.7) make the model write only its `</think>`. With `startsInside` (default
    * true) text before an orphan `</think>` (no `<think>` before it) is reasoning; a stream then
    * holds text until it sees `</think>`, `<think>` or the end. Set it to false for models that
-   * never think, so a stream emits content at once.
+   * never think, or think in a syntax of their own (gpt-oss's harmony `analysis` messages), so a
+   * stream emits content at once.
    *
    * With `keepInContent` (default false) reasoning blocks stay in `content` as written, tags
    * included, and `reasoning` stays empty: what llama.cpp's `reasoning_format: none` and a vLLM

@@ -124,6 +124,20 @@ export interface CallHead {
   stops?: readonly string[];
 }
 
+/**
+ * Where the text of a section that reads text, not calls, starts (harmony's `analysis` and
+ * `final` messages), read before the section is complete so a stream can send that text as it is
+ * written: see {@link Format.readTextHead}.
+ */
+export interface TextHead {
+  /** The section's text is its `content`, or its `reasoning`. */
+  kind: 'content' | 'reasoning';
+  /** Offset (in the text given to `readTextHead`) where the text starts. */
+  start: number;
+  /** The text runs to the first of these after `start`, or to the end of the output. */
+  stops: readonly string[];
+}
+
 /** What {@link Format.readNextCallHead} knows of the section before the head it reads. */
 export interface PreviousCall {
   /**
@@ -221,6 +235,21 @@ export interface Format {
    * disagreeing with `parse`.
    */
   readCallHead?(text: string, start: number): CallHead | 'wait' | undefined;
+  /**
+   * Streaming hint for a section that reads text, not calls: where that text starts. A promise
+   * about the whole section, whatever text follows: `parseAt` reads a section at `start` with no
+   * call and no issue whose `content` (or `reasoning`, as `kind` says) is the text from the
+   * head's `start` to the first of its `stops` after it, or to the end of the output (absent when
+   * that text is empty), and the other one absent. A stream then sends the text as it comes,
+   * holding back only what may start a stop. Answers like {@link Format.readCallHead}: `'wait'`,
+   * then the same head or `undefined` for every longer text.
+   *
+   * @param text - The text seen so far (offsets are relative to it).
+   * @param start - Where the marker occurs in `text`.
+   * @returns The head; `'wait'` while more text is needed; `undefined` when the section's text
+   * comes when it is read (or it reads calls).
+   */
+  readTextHead?(text: string, start: number): TextHead | 'wait' | undefined;
   /**
    * Streaming hint for sections holding several calls: the head of the call after one whose
    * arguments a head's writer read to their end (`CallHead.writer` and its `readLength`), so

@@ -3,7 +3,13 @@
  * grammars (an end marker arrived, or a geometric retry schedule for formats without hints), the
  * call started early from its head, and the events it gives once its answer is final.
  */
-import { endMarkersAt, type CallHead, type Format, type PreviousCall } from '../formats/format.js';
+import {
+  endMarkersAt,
+  type CallHead,
+  type Format,
+  type PreviousCall,
+  type TextHead,
+} from '../formats/format.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
@@ -21,6 +27,7 @@ import {
 import { createFinder, type Finder } from './finder.js';
 import { HEAD_LIMIT } from './call-head.js';
 import { createHeldText, type HeldText } from './held-text.js';
+import { createSectionTextWriter, type SectionTextWriter } from './section-text.js';
 import type { StreamPhase2 } from './phase2.js';
 import {
   decideSection,
@@ -195,6 +202,12 @@ class OpenSection implements SectionState {
   private opening = '';
   // What the awaited head after a call written whole is read with (see readNextCallHead).
   private previous: PreviousCall | undefined = undefined;
+  // 'wait' while the section's text head may still come (some candidate reads text heads, see
+  // resolveTextHead); undefined once it came or never will.
+  private textHeadState: 'wait' | undefined = undefined;
+  // The section's text, sent as it is written once its head came, and which event carries it.
+  private text: { writer: SectionTextWriter; type: 'text-delta' | 'reasoning-delta' } | undefined =
+    undefined;
 
   constructor(private readonly setup: SectionSetup) {
     const { formats, markerLength, start, initial } = setup;
@@ -224,7 +237,31 @@ class OpenSection implements SectionState {
       return undefined;
     }
     this.headMayEnd(delta, out);
+    const text = this.text;
+    if (text !== undefined) pushText(out, text.type, text.writer.write(delta));
+    else if (this.textHeadState === 'wait' && delta.includes('>')) this.tryTextHead(out);
     return undefined;
+  }
+
+  /**
+   * Reads the section's text head (it ends at a tag's `>`, harmony's `<|message|>`) and sends
+   * the text held after it.
+   */
+  private tryTextHead(out: StreamEvent[]): void {
+    const { held, setup } = this;
+    const resolved = resolveTextHead(this.candidates, held.text());
+    if (resolved === 'wait') return;
+    this.textHeadState = undefined;
+    if (resolved === undefined) return;
+    const { format, head } = resolved;
+    const { plan } = setup.engine.settings;
+    // Reasoning kept in content is the section's text as written, tokens included (sectionText).
+    if (!plan.primary.has(format) || (head.kind === 'reasoning' && plan.reasoningInContent)) {
+      return;
+    }
+    const writer = createSectionTextWriter(head.stops);
+    this.text = { writer, type: head.kind === 'content' ? 'text-delta' : 'reasoning-delta' };
+    pushText(out, this.text.type, writer.write(held.slice(head.start, held.length)));
   }
 
   /**
@@ -343,8 +380,12 @@ class OpenSection implements SectionState {
       () => text.slice(section.start - start, section.end - start),
       plan.reasoningInContent === true,
     );
-    pushText(out, 'text-delta', written.content);
-    pushText(out, 'reasoning-delta', written.reasoning);
+    // What the text head sent of the section's text (the head promised it is its start).
+    const sentText = this.text?.writer.sent ?? 0;
+    const sentContent = this.text?.type === 'text-delta' ? sentText : 0;
+    const sentReasoning = this.text?.type === 'reasoning-delta' ? sentText : 0;
+    pushText(out, 'text-delta', written.content.slice(sentContent));
+    pushText(out, 'reasoning-delta', written.reasoning.slice(sentReasoning));
     // The next started call a section call or rejection ends.
     let next = 0;
     const calls: ExtractedCall[] = [];
@@ -456,6 +497,9 @@ class OpenSection implements SectionState {
     // No candidate is left: nothing can read the section, which is ordinary text right away.
     this.endSeen = formats.length === 0;
     this.headState = formats.some((format) => format.readCallHead !== undefined)
+      ? 'wait'
+      : undefined;
+    this.textHeadState = formats.some((format) => format.readTextHead !== undefined)
       ? 'wait'
       : undefined;
     this.noteDue();
@@ -652,6 +696,33 @@ function resolveHead(
       return undefined;
     }
     // A head of this one, or none ever: it may read the section, so no later one's counts.
+    if (head === undefined) return undefined;
+    return head === 'wait' ? 'wait' : { format, head };
+  }
+  return undefined;
+}
+
+/**
+ * The text head of the section and the format that will read it, chosen as {@link resolveHead}
+ * chooses a call's head.
+ *
+ * @param candidates - The section's candidates, in priority order.
+ * @param text - The held text (the marker at its start).
+ * @returns The format and its text head; `'wait'` while more text may give one; `undefined` when
+ * none will.
+ */
+function resolveTextHead(
+  candidates: readonly Format[],
+  text: string,
+): { format: Format; head: TextHead } | 'wait' | undefined {
+  for (const format of candidates) {
+    let head: TextHead | 'wait' | undefined;
+    try {
+      head = format.readTextHead?.(text, 0);
+      if (head === undefined && format.declines?.(text, 0) === true) continue;
+    } catch {
+      return undefined;
+    }
     if (head === undefined) return undefined;
     return head === 'wait' ? 'wait' : { format, head };
   }

@@ -62,15 +62,30 @@ function kinds(events: readonly StreamEvent[]): string[] {
   return events.map((event) => event.type);
 }
 
+/** The text of the events of one type, joined. */
+function join(events: readonly StreamEvent[], type: 'text-delta' | 'reasoning-delta'): string {
+  return events.map((event) => (event.type === type ? event.delta : '')).join('');
+}
+
 describe('harmony messages in a stream', () => {
-  it('should send the reasoning when its message ends, before the call is written', () => {
-    const text = texts['reasoning, then a call'] as string;
+  it('should send reasoning and an answer as they are written, holding back only a token', () => {
+    const text = texts['reasoning, then an answer'] as string;
     const stream = createParser(forced).stream();
-    const reasoningEnd = text.indexOf('<|end|>') + '<|end|>'.length;
-    expect(stream.push(text.slice(0, reasoningEnd - 1))).toEqual([]);
-    expect(stream.push(text.slice(reasoningEnd - 1, reasoningEnd))).toEqual([
-      { type: 'reasoning-delta', delta: 'The user wants Oslo.' },
-    ]);
+    const events: StreamEvent[] = [];
+    const seen: string[] = [];
+    for (const unit of text) {
+      events.push(...stream.push(unit));
+      seen.push(join(events, 'reasoning-delta') + '|' + join(events, 'text-delta'));
+    }
+    events.push(...stream.end());
+    // Each unit of the reasoning is sent when it comes, before its message's end token...
+    const thinking = '<|channel|>analysis<|message|>Easy';
+    expect(seen[thinking.length - 1]).toBe('Easy|');
+    // ...and a unit that may start the end token waits for the next one.
+    expect(seen[`${thinking}.<`.length - 1]).toBe('Easy.|');
+    const answer = `${analysis('Easy.')}<|start|>assistant<|channel|>final<|message|>Hel`;
+    expect(seen[answer.length - 1]).toBe('Easy.|Hel');
+    expect(join(events, 'reasoning-delta') + '|' + join(events, 'text-delta')).toBe('Easy.|Hello!');
   });
 
   it.each([
@@ -109,6 +124,8 @@ describe('harmony messages in a stream', () => {
   for (const [label, options] of [
     ['forced harmony', forced],
     ['auto mode', auto],
+    ['reasoning kept in content', { ...forced, reasoning: { keepInContent: true } }],
+    ['reasoning prefilled', { ...forced, reasoning: { prefilled: true } }],
   ] as const) {
     for (const chunker of [whole, unitByUnit, everyTwoWaySplit(), randomChunkings(8)]) {
       it(`should fold to parse in ${label}, under ${chunker.name}`, () => {

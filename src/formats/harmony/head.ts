@@ -1,16 +1,17 @@
 /**
- * The head of a harmony call message, read before the message ends so that a stream starts the
- * call and streams its arguments as gpt-oss writes them: the header up to `<|message|>`, read
- * by the format's own grammar, names the tool; the body's `{` starts the arguments.
+ * The heads of harmony messages, read before a message ends so that a stream sends it as gpt-oss
+ * writes it: the header up to `<|message|>`, read by the format's own grammar, says what the
+ * message is. A call's head is the body's `{` (its arguments then stream); a reasoning or content
+ * message's text head is the body's start (its text then streams).
  */
 import { parse } from '../../generated/harmony.js';
-import type { CallHead } from '../format.js';
+import type { CallHead, TextHead } from '../format.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import { OPEN_BRACE } from '../../json/char-codes.js';
 import type { HarmonySection } from './ast.js';
-import { calledTool, readHeader } from './lower.js';
+import { calledTool, readHeader, type Header } from './lower.js';
 
 const MESSAGE = '<|message|>';
 
@@ -26,11 +27,36 @@ const BODY_STOPS: readonly string[] = [
   '<|channel|>',
 ];
 
+/** A message's header, read, and where its body starts. */
+interface ReadHeader {
+  header: Header;
+  bodyStart: number;
+  /** How far a head may reach. */
+  reach: number;
+  /** What to answer where the text ends inside the head: wait while it still fits. */
+  short: 'wait' | undefined;
+}
+
 /**
- * Reads the head of the call a harmony message at `start` makes: its header (which cannot hold
- * `<|`, so it ends at the first `<|message|>`) read by the grammar exactly as the section will be,
- * then blanks and the `{` of the arguments. A message that is no call (reasoning, content, a
- * tool's result, no tool name) gives no head.
+ * Reads the header of the message at `start`: it cannot hold `<|`, so it ends at the first
+ * `<|message|>`, and the grammar reads it alone as it reads it in the whole message (the body's
+ * end token, whichever comes, does not change the header).
+ */
+function readHeaderAt(text: string, start: number): ReadHeader | 'wait' | undefined {
+  const reach = Math.min(text.length, start + HEAD_LIMIT);
+  const short = reach < text.length ? undefined : 'wait';
+  const found = text.slice(start, reach).indexOf(MESSAGE);
+  if (found === -1) return short;
+  const bodyStart = start + found + MESSAGE.length;
+  const read = runGrammar<HarmonySection>(parse, text.slice(0, bodyStart), start, 'Section');
+  if (read === undefined) return undefined;
+  return { header: readHeader(read.node.parts, text), bodyStart, reach, short };
+}
+
+/**
+ * Reads the head of the call a harmony message at `start` makes: its header, then blanks and
+ * the `{` of the arguments. A message that is no call (reasoning, content, a tool's result, no
+ * tool name) gives no head.
  *
  * @param text - The text seen so far.
  * @param start - Where the message's first header token occurs.
@@ -43,19 +69,37 @@ const BODY_STOPS: readonly string[] = [
  * ```
  */
 export function readHarmonyHead(text: string, start: number): CallHead | 'wait' | undefined {
-  const reach = Math.min(text.length, start + HEAD_LIMIT);
-  const short = reach < text.length ? undefined : 'wait';
-  const found = text.slice(start, reach).indexOf(MESSAGE);
-  if (found === -1) return short;
-  const bodyStart = start + found + MESSAGE.length;
-  // The header alone, then `<|message|>` and nothing: the grammar reads it as it reads the whole
-  // message (the body's end token, whichever comes, does not change the header).
-  const header = runGrammar<HarmonySection>(parse, text.slice(0, bodyStart), start, 'Section');
-  if (header === undefined) return undefined;
-  const name = calledTool(readHeader(header.node.parts, text));
+  const read = readHeaderAt(text, start);
+  if (typeof read !== 'object') return read;
+  const name = calledTool(read.header);
   if (name === undefined || name.trim() === '') return undefined;
-  const index = skipBlanks(text, bodyStart, reach);
-  if (index >= reach) return short;
+  const index = skipBlanks(text, read.bodyStart, read.reach);
+  if (index >= read.reach) return read.short;
   if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
   return { name, argumentsStart: index, stops: BODY_STOPS };
+}
+
+/**
+ * Reads where the text of a harmony message at `start` that calls no tool starts: `analysis` is
+ * reasoning, any other channel content, from the body's first unit to its end token. A message
+ * of another role (a tool's result the model wrote itself) is dropped, and gives no head.
+ *
+ * @param text - The text seen so far.
+ * @param start - Where the message's first header token occurs.
+ * @returns The head; `'wait'` while the header may still come; `undefined` for a call, a dropped
+ * message or none within a head's reach.
+ * @example
+ * ```ts
+ * readHarmonyTextHead('<|channel|>analysis<|message|>Think', 0);
+ * // { kind: 'reasoning', start: 30, stops: [...] }
+ * ```
+ */
+export function readHarmonyTextHead(text: string, start: number): TextHead | 'wait' | undefined {
+  const read = readHeaderAt(text, start);
+  if (typeof read !== 'object') return read;
+  const { header } = read;
+  if (header.role !== undefined && header.role !== 'assistant') return undefined;
+  if (calledTool(header) !== undefined) return undefined;
+  const kind = header.channel === 'analysis' ? 'reasoning' : 'content';
+  return { kind, start: read.bodyStart, stops: BODY_STOPS };
 }

@@ -7,7 +7,7 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { HarmonySection } from './ast.js';
 import { lowerHarmony } from './lower.js';
-import { readHarmonyHead } from './head.js';
+import { readHarmonyHead, readHarmonyTextHead } from './head.js';
 
 /** The harmony format: each message is a section (a call, content or reasoning). */
 export const harmony: Format = {
@@ -25,4 +25,6 @@ export const harmony: Format = {
   endMarkers: ['<|end|>', '<|call|>', '<|return|>'],
   // A call message starts once its header and the `{` of its arguments have come.
   readCallHead: readHarmonyHead,
+  // Reasoning and content stream from the body's first unit once their header has come.
+  readTextHead: readHarmonyTextHead,
 };
