@@ -319,6 +319,8 @@ class OpenSection implements SectionState {
     const { plan } = setup.engine.settings;
     if (!final) {
       this.tryHead(out);
+      // Once as the section opens too: a head that is the marker itself (command_r7b's blocks).
+      if (this.textHeadState === 'wait') this.tryTextHead(out);
       const due = this.endSeen || (this.scheduled && held.length >= this.nextAttempt);
       if (!due) return undefined;
     }

@@ -69,17 +69,19 @@ function checkTextHeads(format: Format, text: string): number {
   return heads;
 }
 
-/** Harmony's tokens and what gpt-oss writes around and inside them. */
+/** The syntaxes' tokens and what models write around and inside them. */
 const PIECES = [
   ...['<|start|>', '<|channel|>', '<|constrain|>', '<|message|>', '<|end|>', '<|call|>'],
   ...['<|return|>', '<|', '|>', '<', 'assistant', 'user', 'functions.f', 'analysis', 'final'],
   ...['commentary', ' to=functions.f', ' to=assistant', ' to=', ' json', ' ', '\n', 'x'],
   ...['{"a": 1}', '{"a": "<|end|>"}', 'Let me think.', 'The answer is 4.', '<|start|>assistant'],
+  ...['<|START_THINKING|>', '<|END_THINKING|>', '<|START_RESPONSE|>', '<|END_RESPONSE|>'],
+  ...['<|START_TEXT|>', '<|END_TEXT|>', '<|START_ACTION|>', '<|END_ACTION|>', '<|END_'],
 ];
 
 describe('Format.readTextHead', () => {
   it('should be read by the syntaxes whose sections stream their text', () => {
-    expect(reading.map((format) => format.id)).toEqual(['harmony']);
+    expect(reading.map((format) => format.id).sort()).toEqual(['command_r7b', 'harmony']);
   });
 
   for (const format of reading) {
@@ -95,7 +97,7 @@ describe('Format.readTextHead', () => {
             heads += checkTextHeads(format, `${before.join('')}${marker}${inside.join('')}`);
           },
         ),
-        { numRuns: 600 },
+        { numRuns: 400 },
       );
       // Random pieces write a readable header now and then: the promise is exercised.
       expect(heads).toBeGreaterThan(50);

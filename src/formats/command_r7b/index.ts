@@ -4,7 +4,8 @@
  * `<|START_TEXT|>`. Command R7B, Command A, Cohere2 MoE.
  */
 import { parse } from '../../generated/command_r7b.js';
-import type { Format } from '../format.js';
+import type { Format, TextHead } from '../format.js';
+import { startsAt } from '../../starts-at.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { CommandR7bNode } from './ast.js';
 import { lowerCommandR7b } from './lower.js';
@@ -34,4 +35,18 @@ export const command_r7b: Format = {
     '<|START_RESPONSE|>': ['<|END_RESPONSE|>'],
     '<|START_TEXT|>': ['<|END_TEXT|>'],
   },
+  // Reasoning and the answer stream as they are written: a block's body is its text as written.
+  readTextHead(text, start) {
+    for (const [open, block] of TEXT_BLOCKS) {
+      if (startsAt(text, open, start)) return { ...block, start: start + open.length };
+    }
+    return undefined;
+  },
 };
+
+/** The blocks that read text: what their body is, and the token that ends it. */
+const TEXT_BLOCKS: ReadonlyMap<string, Omit<TextHead, 'start'>> = new Map([
+  ['<|START_THINKING|>', { kind: 'reasoning', stops: ['<|END_THINKING|>'] }],
+  ['<|START_RESPONSE|>', { kind: 'content', stops: ['<|END_RESPONSE|>'] }],
+  ['<|START_TEXT|>', { kind: 'content', stops: ['<|END_TEXT|>'] }],
+]);
