@@ -5,6 +5,7 @@
  * come, streams the arguments, and, after `<|call|>` (a stop token), drops the rest as `parse`
  * does.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
 import type { ParserOptions, StreamEvent } from '../../src/index.js';
@@ -145,4 +146,62 @@ describe('harmony messages in a stream', () => {
       }
     });
   }
+
+  it('should fold to parse for random turns, in random chunks', () => {
+    const header = fc.tuple(
+      fc.constantFrom('', '<|start|>assistant', '<|start|>user', '<|start|>functions.f'),
+      fc.constantFrom(
+        'analysis',
+        'final',
+        'commentary',
+        'commentary to=functions.get_weather',
+        'commentary to=assistant',
+        'commentary to=functions.',
+      ),
+      fc.constantFrom('', ' <|constrain|>json', ' json'),
+    );
+    const body = fc.array(
+      fc.constantFrom(
+        ...['Let me think.', '{"city": "Oslo"}', '{"a": "<|end|>"}', '{"a": 1', 'x < y'],
+        ...['<', '<|', '|>', '<|en', '\n', '{}', '[1]', 'héllo 🎉', ' '],
+      ),
+      { maxLength: 4 },
+    );
+    const message = fc
+      .tuple(
+        header,
+        fc.boolean(),
+        body,
+        fc.constantFrom('<|end|>', '<|call|>', '<|return|>', '', '\n'),
+      )
+      .map(([[start, channel, type], hasBody, parts, end]) => {
+        const open = `${start}<|channel|>${channel}${type}`;
+        return `${open}${hasBody ? '<|message|>' : ''}${parts.join('')}${end}`;
+      });
+    const turn = fc.tuple(
+      fc.constantFrom('', 'Sure. '),
+      fc.array(message, { minLength: 1, maxLength: 4 }),
+    );
+    const options = fc.constantFrom<ParserOptions>(forced, auto, { ...forced, tools });
+    fc.assert(
+      fc.property(
+        turn,
+        options,
+        fc.integer({ min: 1, max: 12 }),
+        ([lead, messages], parserOptions, size) => {
+          const text = lead + messages.join('');
+          for (const deltas of [[...text], chunk(text, size)])
+            expectEquivalent(parserOptions, deltas);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** The text cut into pieces of `size` units. */
+function chunk(text: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+  return pieces;
+}
