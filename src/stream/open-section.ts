@@ -501,9 +501,11 @@ class OpenSection implements SectionState {
     this.headState = formats.some((format) => format.readCallHead !== undefined)
       ? 'wait'
       : undefined;
-    this.textHeadState = formats.some((format) => format.readTextHead !== undefined)
-      ? 'wait'
-      : undefined;
+    // A text head already read stays: the candidates it was read from still include its format.
+    this.textHeadState =
+      this.text === undefined && formats.some((format) => format.readTextHead !== undefined)
+        ? 'wait'
+        : undefined;
     this.noteDue();
   }
 
@@ -689,42 +691,32 @@ function resolveHead(
   candidates: readonly Format[],
   text: string,
 ): { format: Format; head: CallHead } | 'wait' | undefined {
+  return firstHead(candidates, text, (format) => format.readCallHead?.(text, 0));
+}
+
+/** The section's text head and the format that will read it, chosen as {@link resolveHead} does. */
+function resolveTextHead(
+  candidates: readonly Format[],
+  text: string,
+): { format: Format; head: TextHead } | 'wait' | undefined {
+  return firstHead(candidates, text, (format) => format.readTextHead?.(text, 0));
+}
+
+/** The head `read` gives for the first candidate that does not decline the section. */
+function firstHead<Head>(
+  candidates: readonly Format[],
+  text: string,
+  read: (format: Format) => Head | 'wait' | undefined,
+): { format: Format; head: Head } | 'wait' | undefined {
   for (const format of candidates) {
-    let head: CallHead | 'wait' | undefined;
+    let head: Head | 'wait' | undefined;
     try {
-      head = format.readCallHead?.(text, 0);
+      head = read(format);
       if (head === undefined && format.declines?.(text, 0) === true) continue;
     } catch {
       return undefined;
     }
     // A head of this one, or none ever: it may read the section, so no later one's counts.
-    if (head === undefined) return undefined;
-    return head === 'wait' ? 'wait' : { format, head };
-  }
-  return undefined;
-}
-
-/**
- * The text head of the section and the format that will read it, chosen as {@link resolveHead}
- * chooses a call's head.
- *
- * @param candidates - The section's candidates, in priority order.
- * @param text - The held text (the marker at its start).
- * @returns The format and its text head; `'wait'` while more text may give one; `undefined` when
- * none will.
- */
-function resolveTextHead(
-  candidates: readonly Format[],
-  text: string,
-): { format: Format; head: TextHead } | 'wait' | undefined {
-  for (const format of candidates) {
-    let head: TextHead | 'wait' | undefined;
-    try {
-      head = format.readTextHead?.(text, 0);
-      if (head === undefined && format.declines?.(text, 0) === true) continue;
-    } catch {
-      return undefined;
-    }
     if (head === undefined) return undefined;
     return head === 'wait' ? 'wait' : { format, head };
   }

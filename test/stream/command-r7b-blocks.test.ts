@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
 import type { ParserOptions, StreamEvent } from '../../src/index.js';
 import { everyTwoWaySplit, randomChunkings, unitByUnit, whole } from '../helpers/chunkers.js';
-import { expectEquivalent } from './equivalence.js';
+import { deltaText, expectEquivalent } from './equivalence.js';
 
 const options: ParserOptions = { formats: ['command_r7b'], reasoning: { startsInside: false } };
 
@@ -24,10 +24,6 @@ const texts: Record<string, string> = {
   'a close token of another block inside': '<|START_RESPONSE|>a<|END_THINKING|>b<|END_RESPONSE|>',
 };
 
-function joined(events: readonly StreamEvent[], type: 'text-delta' | 'reasoning-delta'): string {
-  return events.map((event) => (event.type === type ? event.delta : '')).join('');
-}
-
 describe('command_r7b blocks in a stream', () => {
   it('should send the answer as it is written, before its close token', () => {
     const text = texts['reasoning, then an answer'] as string;
@@ -35,7 +31,7 @@ describe('command_r7b blocks in a stream', () => {
     const events: StreamEvent[] = [];
     const upTo = text.indexOf('It is 4') + 'It is'.length;
     for (const unit of text.slice(0, upTo)) events.push(...stream.push(unit));
-    expect([joined(events, 'reasoning-delta'), joined(events, 'text-delta')]).toEqual([
+    expect([deltaText(events, 'reasoning-delta'), deltaText(events, 'text-delta')]).toEqual([
       'No tool needed.',
       'It is',
     ]);

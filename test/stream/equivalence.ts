@@ -92,3 +92,17 @@ export function callPairing(events: readonly StreamEvent[]): string[] {
   for (const id of open) faults.push(`${id} never ended`);
   return faults;
 }
+
+/**
+ * The text a stream's events of one kind carry, joined.
+ *
+ * @param events - Events of one stream.
+ * @param type - `text-delta` (content) or `reasoning-delta`.
+ * @returns Their deltas, in order.
+ */
+export function deltaText(
+  events: readonly StreamEvent[],
+  type: 'text-delta' | 'reasoning-delta',
+): string {
+  return events.map((event) => (event.type === type ? event.delta : '')).join('');
+}

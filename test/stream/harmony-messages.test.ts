@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
 import type { ParserOptions, StreamEvent } from '../../src/index.js';
 import { everyTwoWaySplit, randomChunkings, unitByUnit, whole } from '../helpers/chunkers.js';
-import { expectEquivalent } from './equivalence.js';
+import { deltaText, expectEquivalent } from './equivalence.js';
 
 const forced: ParserOptions = { formats: ['harmony'], reasoning: { startsInside: false } };
 const auto: ParserOptions = { reasoning: { startsInside: false } };
@@ -63,11 +63,6 @@ function kinds(events: readonly StreamEvent[]): string[] {
   return events.map((event) => event.type);
 }
 
-/** The text of the events of one type, joined. */
-function join(events: readonly StreamEvent[], type: 'text-delta' | 'reasoning-delta'): string {
-  return events.map((event) => (event.type === type ? event.delta : '')).join('');
-}
-
 describe('harmony messages in a stream', () => {
   it('should send reasoning and an answer as they are written, holding back only a token', () => {
     const text = texts['reasoning, then an answer'] as string;
@@ -76,7 +71,7 @@ describe('harmony messages in a stream', () => {
     const seen: string[] = [];
     for (const unit of text) {
       events.push(...stream.push(unit));
-      seen.push(join(events, 'reasoning-delta') + '|' + join(events, 'text-delta'));
+      seen.push(deltaText(events, 'reasoning-delta') + '|' + deltaText(events, 'text-delta'));
     }
     events.push(...stream.end());
     // Each unit of the reasoning is sent when it comes, before its message's end token...
@@ -86,7 +81,9 @@ describe('harmony messages in a stream', () => {
     expect(seen[`${thinking}.<`.length - 1]).toBe('Easy.|');
     const answer = `${analysis('Easy.')}<|start|>assistant<|channel|>final<|message|>Hel`;
     expect(seen[answer.length - 1]).toBe('Easy.|Hel');
-    expect(join(events, 'reasoning-delta') + '|' + join(events, 'text-delta')).toBe('Easy.|Hello!');
+    expect(deltaText(events, 'reasoning-delta') + '|' + deltaText(events, 'text-delta')).toBe(
+      'Easy.|Hello!',
+    );
   });
 
   it.each([
