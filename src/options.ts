@@ -102,9 +102,9 @@ export interface ParserOptions {
    * Chat templates that open the reasoning block themselves (QwQ, DeepSeek R1/V3.1/V3.2, Qwen 3.5
    * thinking, GLM 4.7) make the model write only its `</think>`. With `startsInside` (default
    * true) text before an orphan `</think>` (no `<think>` before it) is reasoning; a stream then
-   * holds text until it sees `</think>`, `<think>` or the end. Set it to false for models that
-   * never think, or think in a syntax of their own (gpt-oss's harmony `analysis` messages), so a
-   * stream emits content at once.
+   * holds text until it sees `</think>`, `<think>` or the end (or a token of a model that writes
+   * its reasoning itself: `<|START_THINKING|>`, a gpt-oss harmony message header). Set it to
+   * false for models that never think, so a stream emits content at once.
    *
    * With `keepInContent` (default false) reasoning blocks stay in `content` as written, tags
    * included, and `reasoning` stays empty: what llama.cpp's `reasoning_format: none` and a vLLM

@@ -21,9 +21,16 @@ export interface ReasoningBlock {
 /**
  * Tokens that open a reasoning block, and those that close one, for the reasoning some chat
  * templates force open: the model then writes only the closing token (`</think>` for QwQ,
- * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates).
+ * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates). An
+ * opener written first shows that the model writes its reasoning itself, as the header of a
+ * harmony message does: gpt-oss reasons in its `analysis` messages.
  */
-export const OPEN_REASONING_OPENERS: readonly string[] = [OPEN, '<|START_THINKING|>'];
+export const OPEN_REASONING_OPENERS: readonly string[] = [
+  OPEN,
+  '<|START_THINKING|>',
+  '<|start|>',
+  '<|channel|>',
+];
 /** See {@link OPEN_REASONING_OPENERS}. */
 export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING|>'];
 

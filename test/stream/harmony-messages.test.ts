@@ -112,6 +112,17 @@ describe('harmony messages in a stream', () => {
     },
   );
 
+  it('should not hold a turn for a forced-open </think>: a harmony header is reasoning of its own', () => {
+    // By default text before an orphan </think> is reasoning, so a stream holds text until it
+    // knows; a harmony header written first shows the model reasons in its analysis messages.
+    const text = texts['reasoning, then an answer'] as string;
+    const stream = createParser({ formats: ['harmony'] }).stream();
+    const events = [...text.slice(0, text.indexOf('<|end|>'))].flatMap((unit) => stream.push(unit));
+    expect(deltaText(events, 'reasoning-delta')).toBe('Easy.');
+    const late = createParser({}).parse(`Note. ${analysis('A.')} then </think> after`);
+    expect([late.content, late.reasoning]).toEqual(['Note.  then </think> after', 'A.']);
+  });
+
   it('should give a call the span of its message, up to <|call|>, and drop what follows', () => {
     const text = texts['text after the call token'] as string;
     const result = createParser(forced).parse(text);
@@ -123,6 +134,8 @@ describe('harmony messages in a stream', () => {
     ['forced harmony', forced],
     ['auto mode', auto],
     ['reasoning kept in content', { ...forced, reasoning: { keepInContent: true } }],
+    ['default reasoning options', { formats: ['harmony'] }],
+    ['default options', {}],
     ['reasoning prefilled', { ...forced, reasoning: { prefilled: true } }],
   ] as const) {
     for (const chunker of [whole, unitByUnit, everyTwoWaySplit(), randomChunkings(8)]) {
