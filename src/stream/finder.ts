@@ -104,6 +104,18 @@ export function createFinder(needles: readonly string[]): Finder {
     }
   }
 
+  /** Notes the first needle occurrence inside `delta`, all needles starting with `onlyStart`. */
+  function firstStarting(delta: string, offset: number): void {
+    for (let at = delta.indexOf(onlyStart); at !== -1; at = delta.indexOf(onlyStart, at + 1)) {
+      for (let which = 0; which < count; which += 1) {
+        if (startsAt(delta, needles[which] as string, at)) {
+          consider(offset + at, which);
+          return;
+        }
+      }
+    }
+  }
+
   /** Any delta, once the one-unit fast path of `feed` did not answer. */
   function search(delta: string, offset: number): Found | undefined {
     bestAt = -1;
@@ -118,9 +130,16 @@ export function createFinder(needles: readonly string[]): Finder {
       // may cross its start or end, native searches for the occurrences inside it. The states
       // at its end depend only on its last `reach` units (a partial match is shorter).
       step(delta, 0, reach, offset);
-      for (let which = 0; which < count; which += 1) {
-        const at = firstInside(delta, needles[which] as string, anchors[which] as number);
-        if (at !== -1) consider(offset + at, which);
+      if (onlyStart !== '') {
+        // Needles that start alike: the first place one starts, found by walking that unit's
+        // occurrences. A search per needle read the whole delta for each needle it does not hold,
+        // and a stream hands a long rest of its text to each of many short sections in a row.
+        firstStarting(delta, offset);
+      } else {
+        for (let which = 0; which < count; which += 1) {
+          const at = firstInside(delta, needles[which] as string, anchors[which] as number);
+          if (at !== -1) consider(offset + at, which);
+        }
       }
       matched.fill(0);
       engaged = 0;

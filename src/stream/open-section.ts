@@ -173,6 +173,8 @@ class OpenSection implements SectionState {
   private endsIdle = false;
   // An end marker arrived since the grammars last ran.
   private endSeen = false;
+  // The end finder has not read the text the section started with yet (see the constructor).
+  private endsUnfed = false;
   // Retry on a schedule: from the start when some candidate promises no end markers, else after an
   // undecided answer read at one.
   private scheduled = false;
@@ -210,12 +212,16 @@ class OpenSection implements SectionState {
     undefined;
 
   constructor(private readonly setup: SectionSetup) {
-    const { formats, markerLength, start, initial } = setup;
+    const { formats, markerLength, initial } = setup;
     this.held = createHeldText(initial);
     this.candidates = formats;
     this.narrowing = formats.some((format) => format.mayOpen !== undefined);
     this.useCandidates(formats);
-    this.feedEnds(initial.slice(markerLength), start + markerLength);
+    // The end finder reads the text held at the start when the section is first asked (the first
+    // append or settle): a section read at the output's end needs no end marker, and at the end a
+    // stream hands the rest of its text to each of a run of sections that turn out to be none.
+    this.endsUnfed = true;
+    this.endsIdle = false;
     if (this.narrowing) this.narrow(initial.slice(markerLength));
   }
 
@@ -318,6 +324,7 @@ class OpenSection implements SectionState {
     const { start, counters, phase2, ids } = setup;
     const { plan } = setup.engine.settings;
     if (!final) {
+      if (this.endsUnfed) this.feedInitial();
       this.tryHead(out);
       // Once as the section opens too: a head that is the marker itself (command_r7b's blocks).
       if (this.textHeadState === 'wait') this.tryTextHead(out);
@@ -527,10 +534,13 @@ class OpenSection implements SectionState {
     this.candidates = narrowed;
     // The dropped formats read nothing here: what runs on blanks alone found still stands.
     this.useCandidates(narrowed);
+    // The new finder reads all the text held, the text the section started with included.
+    this.endsUnfed = false;
     this.feedEnds(this.held.text().slice(setup.markerLength), setup.start + setup.markerLength);
   }
 
   private feedEnds(text: string, offset: number): void {
+    if (this.endsUnfed) this.feedInitial();
     const finder = this.endFinder;
     if (finder === undefined) return;
     if (finder.feed(text, offset) !== undefined) {
@@ -544,6 +554,13 @@ class OpenSection implements SectionState {
     // Asked after one-unit deltas only: a stream of longer deltas never skips the finder, and
     // should not pay for the question (after one, the next one-unit delta is fed and asks).
     this.endsIdle = text.length === 1 && this.endStart !== -1 && finder.idle();
+  }
+
+  /** Feeds the end finder the text the section started with, once. */
+  private feedInitial(): void {
+    this.endsUnfed = false;
+    const { initial, markerLength, start } = this.setup;
+    this.feedEnds(initial.slice(markerLength), start + markerLength);
   }
 
   /**
