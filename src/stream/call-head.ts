@@ -7,6 +7,7 @@
 import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
 import { skipBlanks } from '../formats/shared/blanks.js';
+import { isWordUnit } from '../formats/shared/name-units.js';
 import { startsAt } from '../starts-at.js';
 import {
   BACKTICK,
@@ -125,14 +126,7 @@ export function afterFenceOpener(text: string, from: number): number | 'wait' | 
 
 /** A unit of a fence's language tag: `[A-Za-z0-9_+-]`, as grammar/json.peggy's `FenceOpen`. */
 function isFenceTagUnit(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x5f ||
-    code === 0x2b ||
-    code === 0x2d
-  );
+  return isWordUnit(code) || code === 0x2b || code === 0x2d;
 }
 
 /**

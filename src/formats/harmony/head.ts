@@ -11,7 +11,7 @@ import { skipBlanks } from '../shared/blanks.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import { OPEN_BRACE } from '../../json/char-codes.js';
 import type { HarmonySection } from './ast.js';
-import { calledTool, readHeader, type Header } from './lower.js';
+import { messageKind, readHeader, type MessageKind } from './lower.js';
 
 const MESSAGE = '<|message|>';
 
@@ -27,9 +27,9 @@ const BODY_STOPS: readonly string[] = [
   '<|channel|>',
 ];
 
-/** A message's header, read, and where its body starts. */
+/** What a message's header says it is, and where its body starts. */
 interface ReadHeader {
-  header: Header;
+  message: MessageKind;
   bodyStart: number;
   /** How far a head may reach. */
   reach: number;
@@ -50,7 +50,7 @@ function readHeaderAt(text: string, start: number): ReadHeader | 'wait' | undefi
   const bodyStart = start + found + MESSAGE.length;
   const read = runGrammar<HarmonySection>(parse, text.slice(0, bodyStart), start, 'Section');
   if (read === undefined) return undefined;
-  return { header: readHeader(read.node.parts, text), bodyStart, reach, short };
+  return { message: messageKind(readHeader(read.node.parts, text)), bodyStart, reach, short };
 }
 
 /**
@@ -71,8 +71,9 @@ function readHeaderAt(text: string, start: number): ReadHeader | 'wait' | undefi
 export function readHarmonyHead(text: string, start: number): CallHead | 'wait' | undefined {
   const read = readHeaderAt(text, start);
   if (typeof read !== 'object') return read;
-  const name = calledTool(read.header);
-  if (name === undefined || name.trim() === '') return undefined;
+  const { message } = read;
+  if (message.kind !== 'call' || message.name.trim() === '') return undefined;
+  const { name } = message;
   const index = skipBlanks(text, read.bodyStart, read.reach);
   if (index >= read.reach) return read.short;
   if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
@@ -97,9 +98,7 @@ export function readHarmonyHead(text: string, start: number): CallHead | 'wait' 
 export function readHarmonyTextHead(text: string, start: number): TextHead | 'wait' | undefined {
   const read = readHeaderAt(text, start);
   if (typeof read !== 'object') return read;
-  const { header } = read;
-  if (header.role !== undefined && header.role !== 'assistant') return undefined;
-  if (calledTool(header) !== undefined) return undefined;
-  const kind = header.channel === 'analysis' ? 'reasoning' : 'content';
+  const { kind } = read.message;
+  if (kind !== 'reasoning' && kind !== 'content') return undefined;
   return { kind, start: read.bodyStart, stops: BODY_STOPS };
 }

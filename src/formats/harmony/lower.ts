@@ -30,37 +30,47 @@ export function lowerHarmony(
   const section: Section = { start: message.start, end, calls: [], issues: [] };
   // After <|call|>, a stop token, the rest of the output is not part of this turn.
   if (message.body?.end.kind === 'call') section.endsOutput = true;
-  const header = readHeader(message.parts, context.text);
-  // A message from another role is a tool's result the model wrote itself: not this turn's.
-  if (header.role !== undefined && header.role !== 'assistant') return section;
-  const tool = calledTool(header);
-  if (tool !== undefined) {
-    const read = lowerCall(message, tool, context);
-    if ('call' in read) section.calls.push(read.call);
-    if (read.issue !== undefined) section.issues.push(read.issue);
-    return section;
-  }
   const body =
     message.body === null ? '' : context.text.slice(message.body.text.start, message.body.text.end);
-  if (body === '') return section;
-  if (header.channel === 'analysis') section.reasoning = body;
-  else section.content = body;
-  return section;
+  return match(messageKind(readHeader(message.parts, context.text)))
+    .with({ kind: 'dropped' }, () => section)
+    .with({ kind: 'call' }, ({ name }) => {
+      const read = lowerCall(message, name, context);
+      if ('call' in read) section.calls.push(read.call);
+      if (read.issue !== undefined) section.issues.push(read.issue);
+      return section;
+    })
+    .with({ kind: 'reasoning' }, { kind: 'content' }, ({ kind }) => {
+      if (body !== '') section[kind] = body;
+      return section;
+    })
+    .exhaustive();
 }
 
+/** What a message is to this turn, as its header says. */
+export type MessageKind =
+  | { kind: 'call'; name: string }
+  | { kind: 'reasoning' }
+  | { kind: 'content' }
+  | { kind: 'dropped' };
+
 /**
- * The tool a message is a call to, or `undefined` when it is none: a message from another role
- * (a tool's result the model wrote itself) or one with no recipient, or addressed to the
- * assistant, is not a call. A recipient `functions.NAME` calls `NAME`.
+ * What a message is: from another role it is a tool's result the model wrote itself, not this
+ * turn's (dropped); addressed to a tool it is a call (a recipient `functions.NAME` calls `NAME`,
+ * possibly empty); else `analysis` is reasoning and any other channel content. The lowering and
+ * the stream's head readers ask this one question.
  *
  * @param header - The message's header.
- * @returns The tool's name as written (possibly empty), or `undefined`.
+ * @returns The message's kind.
  */
-export function calledTool(header: Header): string | undefined {
-  if (header.role !== undefined && header.role !== 'assistant') return undefined;
+export function messageKind(header: Header): MessageKind {
+  if (header.role !== undefined && header.role !== 'assistant') return { kind: 'dropped' };
   const { recipient } = header;
-  if (recipient === undefined || recipient === 'assistant') return undefined;
-  return recipient.startsWith(FUNCTIONS) ? recipient.slice(FUNCTIONS.length) : recipient;
+  if (recipient !== undefined && recipient !== 'assistant') {
+    const name = recipient.startsWith(FUNCTIONS) ? recipient.slice(FUNCTIONS.length) : recipient;
+    return { kind: 'call', name };
+  }
+  return { kind: header.channel === 'analysis' ? 'reasoning' : 'content' };
 }
 
 const FUNCTIONS = 'functions.';
