@@ -6,7 +6,7 @@
  */
 import type { CallHead } from '../formats/format.js';
 import { COMMON_CALL_FIELDS } from '../formats/shared/call-object.js';
-import { skipBlanks } from '../formats/shared/blanks.js';
+import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 import { isWordUnit } from '../formats/shared/name-units.js';
 import { startsAt } from '../starts-at.js';
 import {
@@ -211,16 +211,69 @@ export function readNextJsonListCallHead(
   close?: string,
   previousArguments = '',
 ): CallHead | 'wait' | undefined {
+  return readNextCallObjectHead(text, from, 'comma', close, previousArguments);
+}
+
+/**
+ * {@link readNextJsonListCallHead} for call objects written one after another, apart from a list,
+ * with one or more blanks or commas between them (MiniMax-M1's lines, grammar/minimax.peggy's
+ * `Separator`): `}`, then at least one such unit, then the next head before the closing tag.
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the previous call's arguments ended.
+ * @param close - The tag that ends the payload.
+ * @param previousArguments - The previous call's arguments (looked through for `close`).
+ * @returns As `readJsonCallHead`.
+ * @example
+ * ```ts
+ * readNextJsonLineCallHead('}\n{"name": "g", "arguments": {', 0, '</tool_calls>');
+ * // { name: 'g', argumentsStart: 28, stops: ['</tool_calls>'] }
+ * ```
+ */
+export function readNextJsonLineCallHead(
+  text: string,
+  from: number,
+  close: string,
+  previousArguments = '',
+): CallHead | 'wait' | undefined {
+  return readNextCallObjectHead(text, from, 'lines', close, previousArguments);
+}
+
+/**
+ * The head after a call object's arguments: blanks, its `}`, the separator (`comma`: blanks, a
+ * comma; `lines`: one or more blanks or commas), then the next call object's head.
+ */
+function readNextCallObjectHead(
+  text: string,
+  from: number,
+  separator: 'comma' | 'lines',
+  close: string | undefined,
+  previousArguments: string,
+): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
   let index = skipBlanks(text, from, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== CLOSE_BRACE) return undefined;
-  index = skipBlanks(text, index + 1, limit);
-  if (index >= limit) return short;
-  if (text.charCodeAt(index) !== COMMA) return undefined;
-  if (close === undefined) return readJsonCallHead(text, index + 1);
-  return headAfterCall(readJsonCallHeadBefore(text, index + 1, close), previousArguments, close);
+  const separatorStart = index + 1;
+  if (separator === 'comma') {
+    index = skipBlanks(text, separatorStart, limit);
+    if (index >= limit) return short;
+    if (text.charCodeAt(index) !== COMMA) return undefined;
+    index += 1;
+  } else {
+    index = separatorStart;
+    while (index < limit && isSeparatorUnit(text.charCodeAt(index))) index += 1;
+    if (index >= limit) return short;
+    if (index === separatorStart) return undefined;
+  }
+  if (close === undefined) return readJsonCallHead(text, index);
+  return headAfterCall(readJsonCallHeadBefore(text, index, close), previousArguments, close);
+}
+
+/** A unit between call objects written one after another: a blank or a comma. */
+function isSeparatorUnit(code: number): boolean {
+  return isBlank(code) || code === COMMA;
 }
 
 /**

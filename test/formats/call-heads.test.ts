@@ -241,6 +241,7 @@ describe('Format.readCallHead', () => {
       'kimi_k2',
       'lfm2',
       'longcat',
+      'minimax',
       'minimax_m2',
       'mistral',
       'olmo3',

@@ -57,6 +57,26 @@ describe('minimax', () => {
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
   });
 
+  it('should refuse a call object it cannot read by the name its head spells', () => {
+    // A stream starts each object's call at its arguments' `{`: the call it announced must end.
+    const result = parser.parse(
+      '<tool_calls>\n{"name": "translate", "arguments": {"to": "fr"}, "name": "speak"}\n{"name": "ok", "arguments": {}}\n</tool_calls>',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['ok']);
+    expect(result.rejected.map(({ name, reason }) => [name, reason])).toEqual([
+      ['translate', 'malformed'],
+    ]);
+    expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+  });
+
+  it('should refuse, by name, an object the close tag cut off', () => {
+    const result = parser.parse(
+      '<tool_calls>\n{"name": "a", "arguments": {"x": "</tool_calls>"}}\n</tool_calls>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => rejection.name)).toEqual(['a']);
+  });
+
   it('should be found in auto mode, where lists go to hunyuan_a13b', () => {
     const result = createParser().parse(
       '<tool_calls>\n{"name": "speak", "arguments": {}}\n</tool_calls>',

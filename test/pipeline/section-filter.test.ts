@@ -71,9 +71,11 @@ const fillers = [
 ];
 
 describe('Format.mayOpen', () => {
-  it('should be declared by the formats that share <tool_call> with hermes', () => {
+  it('should be declared by the formats that share <tool_call> with hermes, or <tool_calls>', () => {
     expect(declaring.map((format) => format.id).sort()).toEqual(
-      ['glm45', 'granite', 'markup', 'qwen3_coder', 'xlam'].sort(),
+      ['glm45', 'granite', 'markup', 'qwen3_coder', 'xlam']
+        .concat(['hunyuan_a13b', 'jamba', 'minimax'])
+        .sort(),
     );
   });
 
@@ -103,8 +105,21 @@ describe('Format.mayOpen', () => {
 
   it('should leave a hermes call to hermes alone, at one look', () => {
     const text = '<tool_call>\n{"name": "f", "arguments": {}}\n</tool_call>';
-    for (const format of declaring) {
+    for (const format of declaring.filter((each) => each.markers.includes('<tool_call>'))) {
       expect(format.mayOpen?.('<tool_call>', nextUnit(text, 11)), format.id).toBe(false);
     }
+  });
+
+  it('should leave call objects after <tool_calls> to minimax, a list to the other two', () => {
+    const mayOpen = (id: 'hunyuan_a13b' | 'jamba' | 'minimax', text: string): boolean | undefined =>
+      formats[id].mayOpen?.('<tool_calls>', nextUnit(text, 12));
+    const lines = '<tool_calls>\n{"name": "f", "arguments": {}}\n</tool_calls>';
+    const list = '<tool_calls>\n[{"name": "f", "arguments": {}}]\n</tool_calls>';
+    expect(mayOpen('minimax', lines)).toBe(true);
+    expect(mayOpen('jamba', lines)).toBe(false);
+    expect(mayOpen('hunyuan_a13b', lines)).toBe(false);
+    expect(mayOpen('minimax', list)).toBe(false);
+    expect(mayOpen('jamba', list)).toBe(true);
+    expect(mayOpen('hunyuan_a13b', list)).toBe(true);
   });
 });

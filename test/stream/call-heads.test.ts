@@ -17,6 +17,8 @@ const CASES: {
   tail: string;
   id?: string;
   unnamedRefusal?: true;
+  /** Broken arguments end the call object early: the text after it is refused apart. */
+  strayRefusal?: true;
 }[] = [
   {
     format: 'kimi_k2',
@@ -71,6 +73,12 @@ const CASES: {
     tail: '}]</tool_calls>',
   },
   {
+    format: 'minimax',
+    head: 'Let me look.<tool_calls>\n{"name": "get_weather", "arguments": ',
+    tail: '}\n</tool_calls>',
+    strayRefusal: true,
+  },
+  {
     format: 'granite',
     head: 'Let me look.<tool_call>[{"name": "get_weather", "arguments": ',
     tail: '}]</tool_call>',
@@ -99,7 +107,7 @@ function unitByUnit(format: FormatId, text: string): { at: number; event: Stream
 }
 
 describe('stream: calls started from their head', () => {
-  for (const { format, head, tail, id, unnamedRefusal } of CASES) {
+  for (const { format, head, tail, id, unnamedRefusal, strayRefusal } of CASES) {
     const text = `${head}${ARGUMENTS}${tail}\nDone.`;
 
     it(`${format}: should start at the arguments' brace and stream them (${head.slice(-12)})`, () => {
@@ -135,12 +143,13 @@ describe('stream: calls started from their head', () => {
         unnamedRefusal === true
           ? { reason: 'malformed' }
           : { reason: 'malformed', name: 'get_weather', envelope: { tool: 'get_weather' } },
+        ...(strayRefusal === true ? [{ reason: 'malformed' }] : []),
       ]);
       const events = unitByUnit(format, broken).map(({ event }) => event);
       const starts = events.filter((event) => event.type === 'tool-call-start');
       const ends = events.filter((event) => event.type === 'tool-call-end');
       expect(starts).toHaveLength(1);
-      expect(ends).toHaveLength(1);
+      expect(ends).toHaveLength(parsed.rejected.length);
       const started = starts[0] as Extract<StreamEvent, { type: 'tool-call-start' }>;
       expect(ends[0]).toMatchObject({ id: started.id, rejection: { id: started.id } });
       if (id !== undefined) expect(started.id).toBe(id);
@@ -166,19 +175,25 @@ describe('stream: calls started from their head', () => {
     expectEquivalent(options, [...text]);
   });
 
-  it.each([1, 2])('should start a deepseek call early in auto mode too (case %i)', (which) => {
-    // deepseek_v3 and deepseek_v31 share their opening token: v31's head counts once v3 declines.
-    const { head, tail, format } = CASES[which] as (typeof CASES)[number];
-    const text = `${head}${ARGUMENTS}${tail}\nDone.`;
-    const stream = createParser({ ...OPTIONS, ids: 'sequential' }).stream();
-    const events: { at: number; event: StreamEvent }[] = [];
-    for (let index = 0; index < text.length; index += 1) {
-      for (const event of stream.push(text.charAt(index))) events.push({ at: index + 1, event });
-    }
-    const start = events.find(({ event }) => event.type === 'tool-call-start');
-    expect(start).toMatchObject({ at: head.length + 1, event: { name: 'get_weather' } });
-    const folded = foldEvents([...events.map(({ event }) => event), ...stream.end()]);
-    expect(folded.calls).toMatchObject([{ name: 'get_weather', format }]);
-    expectEquivalent(OPTIONS, [...text]);
-  });
+  it.each(['deepseek_v3', 'deepseek_v31', 'minimax'])(
+    'should start a %s call early in auto mode too',
+    (id) => {
+      // deepseek_v3 and deepseek_v31 share their opening token: v31's head counts once v3 declines.
+      // minimax shares <tool_calls> with jamba and hunyuan_a13b, which cannot open without a list.
+      const { head, tail, format } = CASES.find(
+        (each) => each.format === id,
+      ) as (typeof CASES)[number];
+      const text = `${head}${ARGUMENTS}${tail}\nDone.`;
+      const stream = createParser({ ...OPTIONS, ids: 'sequential' }).stream();
+      const events: { at: number; event: StreamEvent }[] = [];
+      for (let index = 0; index < text.length; index += 1) {
+        for (const event of stream.push(text.charAt(index))) events.push({ at: index + 1, event });
+      }
+      const start = events.find(({ event }) => event.type === 'tool-call-start');
+      expect(start).toMatchObject({ at: head.length + 1, event: { name: 'get_weather' } });
+      const folded = foldEvents([...events.map(({ event }) => event), ...stream.end()]);
+      expect(folded.calls).toMatchObject([{ name: 'get_weather', format }]);
+      expectEquivalent(OPTIONS, [...text]);
+    },
+  );
 });

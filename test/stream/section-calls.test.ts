@@ -163,6 +163,12 @@ const SYNTAXES: Syntax[] = [
     headEnd: listHeadEnd,
   },
   {
+    format: 'minimax',
+    section: (calls) => `<tool_calls>\n${calls.join('\n')}\n</tool_calls>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
     format: 'granite',
     section: (calls) => `<tool_call>[${calls.join(', ')}]</tool_call>`,
     call: listCall,
@@ -436,4 +442,32 @@ describe('stream: the later calls of a JSON list whose closing tag may come insi
     );
     expectEquivalent(options, [...text]);
   });
+});
+
+describe('stream: minimax call objects one a line', () => {
+  const options: ParserOptions = { formats: ['minimax'], reasoning: { startsInside: false } };
+  const move = '{"name": "move_piece", "arguments": {"from": "e2"}}';
+  const draw = '{"name": "offer_draw", "arguments": {"note": "even"}}';
+
+  it.each([
+    ['a line break', '\n', ['move_piece', 'offer_draw']],
+    ['a comma', ',', ['move_piece', 'offer_draw']],
+    ['blanks and commas', ' ,\n\t', ['move_piece', 'offer_draw']],
+    // The grammar reads no second line there: the second object is the payload's stray text.
+    ['nothing', '', ['move_piece']],
+  ])(
+    'should start the next object at its head after %s only as the grammar reads it',
+    (_, between, early) => {
+      const text = `<tool_calls>\n${move}${between}${draw}\n</tool_calls>`;
+      const stream = createParser({ ...options, ids: 'sequential' }).stream();
+      const pushed = [...text.slice(0, text.indexOf('{"note"') + 1)].flatMap((unit) =>
+        stream.push(unit),
+      );
+      expect(starts(pushed).map(([, , name]) => name)).toEqual(early);
+      const parsed = createParser({ ...options, ids: 'sequential' }).parse(text);
+      expect(parsed.calls.map((call) => call.name)).toEqual(early);
+      for (const deltas of everyTwoWaySplit().chunkings(text)) expectEquivalent(options, deltas);
+      expectEquivalent({ reasoning: { startsInside: false } }, [...text]);
+    },
+  );
 });

@@ -6,9 +6,8 @@ import type { JambaSection } from './ast.js';
 import { lowerJamba } from './lower.js';
 import { readJsonListCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
-
-const OPEN = '<tool_calls>';
-const CLOSE = '</tool_calls>';
+import { TOOL_CALLS_CLOSE as CLOSE, TOOL_CALLS_OPEN as OPEN } from '../shared/tool-calls-tag.js';
+import { OPEN_BRACKET } from '../../json/char-codes.js';
 
 /** The jamba format. */
 export const jamba: Format = {
@@ -16,6 +15,8 @@ export const jamba: Format = {
   syntax: 'marked',
   models: 'AI21 Jamba 1.5 / 1.6 / 1.7',
   markers: [OPEN],
+  // Only a list after the tag (the grammar's `&(_ "[")`): objects one a line are minimax's.
+  mayOpen: (_marker, next) => next === OPEN_BRACKET,
   parseAt(context, start) {
     // Fails at once unless a list follows the tag (minimax shares the tag with objects).
     const matched = runGrammar<JambaSection>(parse, context.text, start, 'Section');

@@ -5,13 +5,19 @@ import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MinimaxLines, MinimaxSection } from './ast.js';
 import { lowerMinimax } from './lower.js';
+import { readJsonCallHeadBefore, readNextJsonLineCallHead } from '../../stream/call-head.js';
+import { TOOL_CALLS_CLOSE as CLOSE, TOOL_CALLS_OPEN as OPEN } from '../shared/tool-calls-tag.js';
+import { OPEN_BRACKET } from '../../json/char-codes.js';
+import { startsAt } from '../../starts-at.js';
 
 /** The minimax format. */
 export const minimax: Format = {
   id: 'minimax',
   syntax: 'marked',
   models: 'MiniMax-Text-01, MiniMax-M1',
-  markers: ['<tool_calls>'],
+  markers: [OPEN],
+  // A list after the tag is jamba's or hunyuan_a13b's (the grammar's `!(_ "[")`).
+  mayOpen: (_marker, next) => next !== OPEN_BRACKET,
   parseAt(context, start) {
     const matched = runGrammar<MinimaxSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
@@ -28,5 +34,15 @@ export const minimax: Format = {
     return lowerMinimax(matched.node, lines.node, matched.end, context);
   },
   // The payload runs to the first </tool_calls> and its JSON is read on that slice alone.
-  endMarkers: ['</tool_calls>'],
+  endMarkers: [CLOSE],
+  // The first call starts at its arguments' `{` (a head never reads past the close tag, where the
+  // payload ends); a list gives no head (it is jamba's or hunyuan_a13b's).
+  readCallHead: (text, start) =>
+    startsAt(text, OPEN, start)
+      ? readJsonCallHeadBefore(text, start + OPEN.length, CLOSE)
+      : undefined,
+  // Each later call starts at its own head, after `}` and a line break (or blanks and commas):
+  // the lowering names a call it refuses by that head.
+  readNextCallHead: (text, previous) =>
+    readNextJsonLineCallHead(text, 0, CLOSE, previous.arguments),
 };

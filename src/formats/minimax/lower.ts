@@ -1,8 +1,11 @@
-/** Lowering of minimax sections: each object line of the payload becomes a call. */
+/**
+ * Lowering of minimax sections: each object line of the payload becomes a call, refused by the
+ * name its head spells where it cannot be read.
+ */
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import { readCallItem, type JsonExtentNode } from '../shared/json-extent.js';
+import { readCallItem, refusedByHead, type JsonExtentNode } from '../shared/json-extent.js';
 import type { MinimaxLines, MinimaxSection } from './ast.js';
 
 /**
@@ -36,8 +39,14 @@ export function lowerMinimax(
           format: 'minimax',
           enclosed: section.closed,
         });
-        if (outcome.ok) calls.push(outcome.call);
-        else issues.push(outcome.issue);
+        if (outcome.ok) {
+          calls.push(outcome.call);
+          continue;
+        }
+        issues.push(outcome.issue);
+        // A stream starts each object's call from its head: refused, it is still that call.
+        const refused = refusedByHead(context, shifted, 'minimax', outcome.issue);
+        if (refused !== undefined) calls.push(refused);
       }
       if (lines.rest.end > lines.rest.start || lines.items.length === 0) {
         issues.push({

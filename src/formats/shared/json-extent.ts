@@ -269,27 +269,46 @@ export function readCallList(
   const itemOptions: CallItemOptions = { format: options.format, enclosed: list.closed };
   if (options.fields !== undefined) itemOptions.fields = options.fields;
   if (options.accept !== undefined) itemOptions.accept = options.accept;
-  for (let index = 0; index < list.items.length; index += 1) {
-    const item = list.items[index] as JsonExtentNode;
+  for (const item of list.items) {
     const outcome = readCallItem(context, item, itemOptions);
     if (outcome.ok) {
       calls.push(outcome.call);
       continue;
     }
     issues.push(outcome.issue);
-    // An item refused by the name its head spells, as a stream announced it (see
-    // `namesRefused`); the head is read within the item.
-    const head =
-      options.namesRefused === true
-        ? readJsonCallHead(context.text.slice(0, item.end), item.start)
-        : undefined;
-    if (typeof head === 'object') {
-      const span = { start: item.start, end: item.end };
-      const cutOff = outcome.issue.code === 'incomplete-tool-call';
-      calls.push(refusedCall(head.name, options.format, span, outcome.issue, [], !cutOff));
+    if (options.namesRefused === true) {
+      const refused = refusedByHead(context, item, options.format, outcome.issue);
+      if (refused !== undefined) calls.push(refused);
     }
   }
   return { calls, issues };
+}
+
+/**
+ * A refused call object named by its head, as a stream that started it from that head announced
+ * it (see `CallItemOptions.namesRefused`); the head is read within the extent.
+ *
+ * @param context - The output, schemas and limits.
+ * @param item - The extent {@link readCallItem} refused.
+ * @param format - The syntax.
+ * @param issue - Why it was refused.
+ * @returns The call, refused as malformed by `issue`, or `undefined` when the extent opens with no
+ * head (then no stream started a call there).
+ * @example
+ * ```ts
+ * refusedByHead(context, { type: 'json-extent', start: 13, end: 60, closed: true }, 'minimax', issue);
+ * ```
+ */
+export function refusedByHead(
+  context: FormatContext,
+  item: JsonExtentNode,
+  format: FormatId,
+  issue: Issue,
+): RawCall | undefined {
+  const head = readJsonCallHead(context.text.slice(0, item.end), item.start);
+  if (typeof head !== 'object') return undefined;
+  const span = { start: item.start, end: item.end };
+  return refusedCall(head.name, format, span, issue, [], issue.code !== 'incomplete-tool-call');
 }
 
 /**
