@@ -12,6 +12,9 @@ export const slashCommand = defineFormat<SlashCommand>({
   id: 'x-slash',
   models: 'an in-house agent prompted to answer with slash commands',
   markers: ['/tool '],
+  // A command is one line: the grammar reads nothing past its first line break, so a stream
+  // decides each command as its line ends.
+  endMarkers: ['\n', '\r'],
   parse,
   startRule: 'Command',
   lower: (node, helpers) =>

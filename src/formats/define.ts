@@ -62,6 +62,16 @@ export interface FormatDefinition<Node> {
   models?: string;
   /** Literal strings that start a section (found with `indexOf`). */
   markers: readonly string[];
+  /**
+   * Streaming hint: strings after which a section may end (a line break for a one-line syntax, a
+   * closing tag). A promise: whether the grammar reads a section at a marker, and the section
+   * it reads, depend only on the text up to and including the first of these after the marker
+   * (or on the whole rest of the output when none comes). A stream then decides the section as
+   * soon as one arrives; without them it waits for more text (the next marker, or the end) before
+   * it trusts a section read from a growing buffer. A wrong promise makes a stream's events
+   * differ from `parse`: leave it out unless the grammar never reads past the first of these.
+   */
+  endMarkers?: readonly string[];
   /** The peggy-generated `parse` function (`--format es`). */
   parse: GeneratedParse;
   /** The grammar rule that reads one section (must be an allowed start rule). */
@@ -90,11 +100,14 @@ export interface FormatDefinition<Node> {
 export function defineFormat<Node>(definition: FormatDefinition<Node>): Format {
   checkDefinition(definition);
   const markers = Object.freeze([...definition.markers]);
+  const endMarkers =
+    definition.endMarkers === undefined ? undefined : Object.freeze([...definition.endMarkers]);
   return Object.freeze({
     id: definition.id,
     syntax: definition.syntax ?? 'marked',
     models: definition.models ?? 'custom',
     markers,
+    ...(endMarkers === undefined ? {} : { endMarkers }),
     parseAt(context: FormatContext, start: number): Section | undefined {
       const matched = runGrammar<Node>(definition.parse, context.text, start, definition.startRule);
       if (matched === undefined) return undefined;
@@ -169,13 +182,14 @@ function checkDefinition(definition: FormatDefinition<unknown>): void {
       `defineFormat: the id must start with "x-" and use a-z, 0-9, "_" or "-" (e.g. "x-slash"); got ${JSON.stringify(definition.id)}`,
     );
   }
-  if (
-    !Array.isArray(definition.markers) ||
-    definition.markers.length === 0 ||
-    definition.markers.some((marker) => typeof marker !== 'string' || marker === '')
-  ) {
+  if (!isStringList(definition.markers) || definition.markers.length === 0) {
     throw new TypeError(
       `defineFormat(${definition.id}): "markers" must be a non-empty array of non-empty strings`,
+    );
+  }
+  if (definition.endMarkers !== undefined && !isStringList(definition.endMarkers)) {
+    throw new TypeError(
+      `defineFormat(${definition.id}): "endMarkers" must be an array of non-empty strings (or left out)`,
     );
   }
   if (typeof definition.parse !== 'function') {
@@ -200,4 +214,12 @@ function checkDefinition(definition: FormatDefinition<unknown>): void {
   ) {
     throw new TypeError(`defineFormat(${definition.id}): "syntax" must be 'marked' or 'bare'`);
   }
+}
+
+/** Whether `value` is an array of non-empty strings (markers, end markers). */
+function isStringList(value: unknown): value is readonly string[] {
+  return (
+    Array.isArray(value) &&
+    value.every((marker: unknown) => typeof marker === 'string' && marker !== '')
+  );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createParser, defineFormat } from '../../src/index.js';
 import { slashCommand } from '../../examples/custom-format/slash-command.js';
 import { parse } from '../../examples/custom-format/generated/slash_command.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 describe('defineFormat', () => {
   it('should read a custom syntax compiled from a user grammar', () => {
@@ -43,6 +44,45 @@ describe('defineFormat', () => {
     expect(() => defineFormat({ ...base, id: 'x-a', parse: 'nope' as never })).toThrow(
       /peggy-generated/,
     );
+    expect(() => defineFormat({ ...base, id: 'x-a', endMarkers: [''] })).toThrow(/endMarkers/);
+    expect(() => defineFormat({ ...base, id: 'x-a', endMarkers: '\n' as never })).toThrow(
+      /"endMarkers" must be an array of non-empty strings/,
+    );
+  });
+
+  it('should decide a streamed section when one of its end markers arrives', () => {
+    const text = 'Sure.\n/tool get_weather {"city": "Ghent"}\nThen more prose, and /tool f {}\nbye';
+    const lineEnd = text.indexOf('\n', 7);
+    /** The push (the number of units written) after which each event came. */
+    const arrivals = (format: typeof slashCommand): [number, string][] => {
+      const stream = createParser({
+        formats: [format],
+        reasoning: { startsInside: false },
+      }).stream();
+      const events: [number, string][] = [];
+      for (let index = 0; index < text.length; index += 1) {
+        for (const event of stream.push(text.charAt(index))) events.push([index + 1, event.type]);
+      }
+      for (const event of stream.end()) events.push([text.length, event.type]);
+      return events;
+    };
+    const ends = (events: [number, string][]): number[] =>
+      events.filter(([, type]) => type === 'tool-call-end').map(([at]) => at);
+    // The first command ends with its line; the second with the output's last line break.
+    expect(ends(arrivals(slashCommand))).toEqual([lineEnd + 1, text.lastIndexOf('\n') + 1]);
+    // Without the promise the same grammar is trusted only once more text (here, the next
+    // marker) shows the section read from a growing buffer stands.
+    const unpromised = defineFormat({
+      id: 'x-slash-plain',
+      markers: slashCommand.markers,
+      parse,
+      startRule: 'Command',
+      lower: () => ({ calls: [{ name: 'f', arguments: {} }] }),
+    });
+    expect(ends(arrivals(unpromised))[0]).toBeGreaterThan(lineEnd + 1);
+    for (const deltas of [[...text], [text]]) {
+      expectEquivalent({ formats: [slashCommand], reasoning: { startsInside: false } }, deltas);
+    }
   });
 
   it('should read an async lowering as an unreadable section and leave no unhandled rejection', async () => {

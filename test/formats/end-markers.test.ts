@@ -13,8 +13,10 @@ import { endMarkersAt, type Format } from '../../src/formats/format.js';
 import { formats } from '../../src/formats/index.js';
 import { corpusPieces, readCorpus } from '../fuzz/corpus.js';
 import { readSection } from './read-section.js';
+import { slashCommand } from '../../examples/custom-format/slash-command.js';
 
-const declaring: Format[] = Object.values(formats).filter(
+// The example custom format (examples/custom-format/) makes the same promise through defineFormat.
+const declaring: Format[] = [...Object.values(formats), slashCommand].filter(
   (format) => format.endMarkers !== undefined,
 );
 
