@@ -18,7 +18,7 @@ import {
   OPEN_BRACKET,
 } from '../json/char-codes.js';
 import { scanJsonValue } from '../json/scan.js';
-import { chainedHeadNames, headAfterCall } from './head-chain.js';
+import { chainedHeads, headAfterCall } from './head-chain.js';
 
 /** How far past `from` a head may end; a longer head is read at section end instead. */
 export const HEAD_LIMIT = 1024;
@@ -42,33 +42,103 @@ export function mayBeToken(text: string, index: number, limit: number, token: st
 }
 
 /**
- * Reads `{"name": <string>, <arguments field>: {` starting at `from` (leading whitespace allowed).
+ * The keys a call object's head spells, in the order it spells them: the call's own id (where
+ * the syntax writes one first), its name, then its arguments. Made by {@link callHeadKeys}.
+ */
+export interface CallHeadKeys {
+  /** The key of the call's own id (a non-empty string) that may open the object. */
+  readonly id: string | undefined;
+  /** The keys that may name the tool. */
+  readonly name: readonly string[];
+  /** The keys that may hold the arguments object. */
+  readonly arguments: readonly string[];
+  /** The same keys quoted, as written without escapes: compared in place, not sliced. */
+  readonly quotedId: readonly string[];
+  readonly quotedName: readonly string[];
+  readonly quotedArguments: readonly string[];
+}
+
+/**
+ * The keys a head reader looks for.
+ *
+ * @param keys - The id key (if the syntax writes one first), the name keys and the arguments keys.
+ * @returns The keys, with their quoted spellings.
+ * @example
+ * ```ts
+ * callHeadKeys({ id: 'tool_call_id', name: ['tool_name'], arguments: ['parameters'] });
+ * ```
+ */
+export function callHeadKeys(keys: {
+  id?: string;
+  name: readonly string[];
+  arguments: readonly string[];
+}): CallHeadKeys {
+  const quote = (key: string): string => `"${key}"`;
+  return Object.freeze({
+    id: keys.id,
+    name: keys.name,
+    arguments: keys.arguments,
+    quotedId: keys.id === undefined ? [] : [quote(keys.id)],
+    quotedName: keys.name.map(quote),
+    quotedArguments: keys.arguments.map(quote),
+  });
+}
+
+/** The usual head: `"name"`, then one of the common arguments keys, and no id. */
+export const NAME_THEN_ARGUMENTS: CallHeadKeys = callHeadKeys({
+  name: ['name'],
+  arguments: COMMON_CALL_FIELDS.arguments,
+});
+
+/**
+ * Reads `{"name": <string>, <arguments field>: {` starting at `from` (leading whitespace allowed),
+ * or the head `keys` spell (`{"tool_call_id": "0", "tool_name": "f", "parameters": {`).
  *
  * @param text - The text seen so far.
  * @param from - Where the call object should start.
- * @returns The head (its `argumentsStart` is the offset of the arguments' `{`), `'wait'` while
- * the text ends inside a head that still fits, or `undefined` when the text is not such a head.
+ * @param keys - The keys the head spells (default: `name`, then a common arguments key).
+ * @returns The head (its `argumentsStart` is the offset of the arguments' `{`; its `id` the id
+ * written first, if `keys` name one), `'wait'` while the text ends inside a head that still fits,
+ * or `undefined` when the text is not such a head.
  * @example
  * ```ts
  * readJsonCallHead('<tool_call>{"name": "f", "arguments": {"a"', 11);
  * // { name: 'f', argumentsStart: 38 }
  * ```
  */
-export function readJsonCallHead(text: string, from: number): CallHead | 'wait' | undefined {
+export function readJsonCallHead(
+  text: string,
+  from: number,
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
+): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   // What to answer where the text ends inside the head: wait while it still fits.
   const short = limit < text.length ? undefined : 'wait';
   let index = skipBlanks(text, from, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
-  const keyStart = skipBlanks(text, index + 1, limit);
-  // `"name"` as written (the usual spelling) is compared in place; any other key is read, its
-  // escapes decoded, and compared then.
-  if (!quotedKeyAt(text, keyStart, limit, QUOTED_NAME_KEYS)) {
-    const nameKey = readString(text, keyStart, limit);
-    if (nameKey === WAIT) return short;
-    if (nameKey !== 'name') return undefined;
+  let keyStart = skipBlanks(text, index + 1, limit);
+  let id: string | undefined;
+  if (keys.id !== undefined) {
+    const idKey = keyAt(text, keyStart, limit, keys.quotedId, [keys.id]);
+    if (idKey === WAIT) return short;
+    if (idKey) {
+      index = skipBlanks(text, stringEnd, limit);
+      if (index >= limit) return short;
+      if (text.charCodeAt(index) !== COLON) return undefined;
+      const value = readString(text, skipBlanks(text, index + 1, limit), limit);
+      if (value === WAIT) return short;
+      if (value === undefined || value === '') return undefined;
+      id = value;
+      index = skipBlanks(text, stringEnd, limit);
+      if (index >= limit) return short;
+      if (text.charCodeAt(index) !== COMMA) return undefined;
+      keyStart = skipBlanks(text, index + 1, limit);
+    }
   }
+  const nameKey = keyAt(text, keyStart, limit, keys.quotedName, keys.name);
+  if (nameKey === WAIT) return short;
+  if (!nameKey) return undefined;
   index = skipBlanks(text, stringEnd, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COLON) return undefined;
@@ -79,19 +149,16 @@ export function readJsonCallHead(text: string, from: number): CallHead | 'wait' 
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COMMA) return undefined;
   const argumentsAt = skipBlanks(text, index + 1, limit);
-  if (!quotedKeyAt(text, argumentsAt, limit, QUOTED_ARGUMENTS_KEYS)) {
-    const argumentsKey = readString(text, argumentsAt, limit);
-    if (argumentsKey === WAIT) return short;
-    if (argumentsKey === undefined || !COMMON_CALL_FIELDS.arguments.includes(argumentsKey)) {
-      return undefined;
-    }
-  }
+  const argumentsKey = keyAt(text, argumentsAt, limit, keys.quotedArguments, keys.arguments);
+  if (argumentsKey === WAIT) return short;
+  if (!argumentsKey) return undefined;
   index = skipBlanks(text, stringEnd, limit);
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== COLON) return undefined;
   index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return short;
-  return text.charCodeAt(index) === OPEN_BRACE ? { name, argumentsStart: index } : undefined;
+  if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
+  return id === undefined ? { name, argumentsStart: index } : { name, argumentsStart: index, id };
 }
 
 /** Three backticks: a markdown fence (grammar/json.peggy's `FenceOpen`). */
@@ -148,10 +215,11 @@ export function readJsonCallHeadBefore(
   text: string,
   from: number,
   close: string,
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
   const reach = Math.min(text.length, from + HEAD_LIMIT + close.length);
   const at = text.slice(from, reach).indexOf(close);
-  const head = readJsonCallHead(at === -1 ? text : text.slice(0, from + at), from);
+  const head = readJsonCallHead(at === -1 ? text : text.slice(0, from + at), from, keys);
   if (head === 'wait') return at === -1 ? head : undefined;
   if (head !== undefined) head.stops = [close];
   return head;
@@ -177,13 +245,14 @@ export function readJsonListCallHead(
   text: string,
   from: number,
   close?: string,
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
   const index = skipBlanks(text, from);
   if (index >= text.length) return 'wait';
   if (text.charCodeAt(index) !== OPEN_BRACKET) return undefined;
   return close === undefined
-    ? readJsonCallHead(text, index + 1)
-    : readJsonCallHeadBefore(text, index + 1, close);
+    ? readJsonCallHead(text, index + 1, keys)
+    : readJsonCallHeadBefore(text, index + 1, close, keys);
 }
 
 /**
@@ -210,8 +279,9 @@ export function readNextJsonListCallHead(
   from: number,
   close?: string,
   previousArguments = '',
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
-  return readNextCallObjectHead(text, from, 'comma', close, previousArguments);
+  return readNextCallObjectHead(text, from, 'comma', close, previousArguments, keys);
 }
 
 /**
@@ -236,7 +306,7 @@ export function readNextJsonLineCallHead(
   close: string,
   previousArguments = '',
 ): CallHead | 'wait' | undefined {
-  return readNextCallObjectHead(text, from, 'lines', close, previousArguments);
+  return readNextCallObjectHead(text, from, 'lines', close, previousArguments, NAME_THEN_ARGUMENTS);
 }
 
 /**
@@ -249,6 +319,7 @@ function readNextCallObjectHead(
   separator: 'comma' | 'lines',
   close: string | undefined,
   previousArguments: string,
+  keys: CallHeadKeys,
 ): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, from + HEAD_LIMIT);
   const short = limit < text.length ? undefined : 'wait';
@@ -267,8 +338,8 @@ function readNextCallObjectHead(
     if (index >= limit) return short;
     if (index === separatorStart) return undefined;
   }
-  if (close === undefined) return readJsonCallHead(text, index);
-  return headAfterCall(readJsonCallHeadBefore(text, index, close), previousArguments, close);
+  if (close === undefined) return readJsonCallHead(text, index, keys);
+  return headAfterCall(readJsonCallHeadBefore(text, index, close, keys), previousArguments, close);
 }
 
 /** A unit between call objects written one after another: a blank or a comma. */
@@ -297,26 +368,44 @@ function isSeparatorUnit(code: number): boolean {
  * ```
  */
 export function readJsonListHeadNames(text: string, from: number, close?: string): string[] {
+  return readJsonListHeads(text, from, close).map((head) => head.name);
+}
+
+/**
+ * The heads {@link readJsonListHeadNames} reads, ids included, for call objects whose heads spell
+ * `keys` (command_r7b's `{"tool_call_id": .., "tool_name": .., "parameters": {`).
+ *
+ * @param text - The text, ending where the payload does.
+ * @param from - Where the payload starts.
+ * @param close - The tag that ends the payload, if one does.
+ * @param keys - The keys the heads spell (default: `name`, then a common arguments key).
+ * @returns The heads, possibly none.
+ * @example
+ * ```ts
+ * readJsonListHeads('[{"tool_call_id": "0", "tool_name": "f", "parameters": {', 0, undefined, keys);
+ * // [{ name: 'f', id: '0', argumentsStart: 53 }]
+ * ```
+ */
+export function readJsonListHeads(
+  text: string,
+  from: number,
+  close?: string,
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
+): CallHead[] {
   const first =
-    readJsonListCallHead(text, from, close) ??
+    readJsonListCallHead(text, from, close, keys) ??
     (close === undefined
-      ? readJsonCallHead(text, from)
-      : readJsonCallHeadBefore(text, from, close));
-  return chainedHeadNames(
+      ? readJsonCallHead(text, from, keys)
+      : readJsonCallHeadBefore(text, from, close, keys));
+  return chainedHeads(
     first,
     (head) => {
       const scan = scanJsonValue(text, head.argumentsStart);
       return scan.closed ? scan.end : undefined;
     },
-    (end, previous) => readNextJsonListCallHead(text, end, close, text.slice(previous, end)),
+    (end, previous) => readNextJsonListCallHead(text, end, close, text.slice(previous, end), keys),
   );
 }
-
-/** The name key, quoted, as the usual call object writes it. */
-const QUOTED_NAME_KEYS: readonly string[] = ['"name"'];
-
-/** The arguments keys, quoted, as the usual call object writes them. */
-const QUOTED_ARGUMENTS_KEYS = COMMON_CALL_FIELDS.arguments.map((key) => `"${key}"`);
 
 /**
  * Whether one of `keys` (quoted) is written at `at` without escapes, ending before `limit` (then
@@ -330,6 +419,24 @@ function quotedKeyAt(text: string, at: number, limit: number, keys: readonly str
     }
   }
   return false;
+}
+
+/**
+ * Whether the key at `at` is one of `keys`: compared in place where written as one of `quoted`
+ * (the usual spelling), else read, its escapes decoded, and compared then. {@link stringEnd} is
+ * set past it when it is.
+ */
+function keyAt(
+  text: string,
+  at: number,
+  limit: number,
+  quoted: readonly string[],
+  keys: readonly string[],
+): boolean | typeof WAIT {
+  if (quotedKeyAt(text, at, limit, quoted)) return true;
+  const key = readString(text, at, limit);
+  if (key === WAIT) return WAIT;
+  return key !== undefined && keys.includes(key);
 }
 
 /** What {@link readString} gives where the text ends inside the string. */

@@ -26,15 +26,32 @@ export function chainedHeadNames(
   argumentsEnd: (head: CallHead) => number | undefined,
   next: (from: number, previous: number) => CallHead | 'wait' | undefined,
 ): string[] {
-  const names: string[] = [];
+  return chainedHeads(first, argumentsEnd, next).map((head) => head.name);
+}
+
+/**
+ * The heads a chain announces, in order, as {@link chainedHeadNames} reads them: for a syntax
+ * whose calls carry their own ids, which a lowering that refuses them must keep.
+ *
+ * @param first - The section's first head.
+ * @param argumentsEnd - Where a head's arguments end, or `undefined` when they do not.
+ * @param next - The head read where the previous call's arguments ended.
+ * @returns The heads, possibly none.
+ */
+export function chainedHeads(
+  first: CallHead | 'wait' | undefined,
+  argumentsEnd: (head: CallHead) => number | undefined,
+  next: (from: number, previous: number) => CallHead | 'wait' | undefined,
+): CallHead[] {
+  const heads: CallHead[] = [];
   let head = first;
   while (typeof head === 'object') {
-    names.push(head.name);
+    heads.push(head);
     const end = argumentsEnd(head);
     if (end === undefined) break;
     head = next(end, head.argumentsStart);
   }
-  return names;
+  return heads;
 }
 
 /** Units the writer is fed at a time: the rest of a long block is not copied for every call. */

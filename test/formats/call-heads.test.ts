@@ -170,6 +170,7 @@ const PIECES = [
   ...['<tool_calls>', '</tool_calls>', '[', ']', '[{"name": "f", "arguments": {', '"parameters"'],
   ...['<|start|>', '<|channel|>', '<|constrain|>', '<|message|>', '<|end|>', '<|call|>'],
   ...['<|return|>', 'assistant', 'analysis', 'commentary', ' to=functions.f', ' to=assistant'],
+  ...['<|START_ACTION|>', '<|END_ACTION|>', '"tool_call_id"', '"tool_name"', '"0"', '0', '""'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -201,6 +202,9 @@ const LEADS = [
   '{"name": "get_weather", "parameters": ',
   '[{"name": "get_weather", "arguments": ',
   ' [ {"name": "get_weather", "arguments": ',
+  '[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": ',
+  '[{"tool_call_id": "1", "name": "get_weather", "arguments": ',
+  '[{"tool_name": "get_weather", "parameters": ',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -224,6 +228,7 @@ const ARGUMENTS = [
 describe('Format.readCallHead', () => {
   it('should be read by the syntaxes that stream a first call early', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
+      'command_r7b',
       'deepseek_v3',
       'deepseek_v31',
       'deepseek_v32_dsml',

@@ -110,6 +110,43 @@ describe('command_r7b', () => {
     ]);
   });
 
+  it('should take tool_call_id as the id only where it comes before the arguments', () => {
+    // A stream announces a call, id and all, at its arguments' `{`: an id after them is too late.
+    const result = parser.parse(
+      action(
+        '{"tool_call_id": "4", "tool_name": "a", "parameters": {}},\n    {"tool_name": "b", "parameters": {}, "tool_call_id": "5"},\n    {"tool_call_id": 6, "tool_name": "c", "parameters": {}}',
+      ),
+    );
+    expect(result.calls.map((each) => [each.name, each.id])).toEqual([
+      ['a', '4'],
+      ['b', expect.stringMatching(/^call_/)],
+      ['c', '6'],
+    ]);
+  });
+
+  it('should refuse a call object it cannot read by the name and id its head spells', () => {
+    const result = parser.parse(
+      action(
+        '{"tool_call_id": "0", "tool_name": "a", "parameters": {}, "tool_name": "b"},\n    {"tool_call_id": "1", "tool_name": "c", "parameters": {}}',
+      ),
+    );
+    expect(result.rejected.map((each) => [each.name, each.id, each.reason])).toEqual([
+      ['a', '0', 'malformed'],
+    ]);
+    expect(result.calls.map((each) => [each.name, each.id])).toEqual([['c', '1']]);
+  });
+
+  it('should refuse every call a stream started when the list cannot be read call by call', () => {
+    const result = parser.parse(
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "a", "parameters": {"n": 1}}, {"tool_call_id": "1", "tool_name": "b", "parameters": {"n": 2}}] and more<|END_ACTION|>',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((each) => [each.name, each.id, each.reason])).toEqual([
+      ['a', '0', 'malformed'],
+      ['b', '1', 'malformed'],
+    ]);
+  });
+
   it('should be found in auto mode', () => {
     const result = createParser({ formats: 'auto' }).parse(
       action('{"tool_call_id": "0", "tool_name": "ping", "parameters": {}}'),

@@ -73,6 +73,12 @@ const CASES: {
     tail: '}]</tool_calls>',
   },
   {
+    format: 'command_r7b',
+    head: 'Let me look.<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": ',
+    tail: '}\n]<|END_ACTION|>',
+    id: '0',
+  },
+  {
     format: 'minimax',
     head: 'Let me look.<tool_calls>\n{"name": "get_weather", "arguments": ',
     tail: '}\n</tool_calls>',

@@ -68,6 +68,9 @@ const kimiId = (name: string): string => `functions.${name}:${name === 'offer_dr
 
 const jsonHeadEnd = (call: string): number => call.indexOf('{') + 1;
 
+/** The id a Command R7B call object writes first: one per tool here, so that ids differ. */
+const actionId = (name: string): string => String(['move_piece', 'offer_draw'].indexOf(name) + 1);
+
 /** A call object of a JSON list: `{"name": NAME, "arguments": {...}}`. */
 const listCall = ([name, parameters]: Call): string =>
   `{"name": ${JSON.stringify(name)}, "arguments": ${JSON.stringify(Object.fromEntries(parameters))}}`;
@@ -161,6 +164,14 @@ const SYNTAXES: Syntax[] = [
     section: (calls) => `<tool_calls>\n[${calls.join(',\n')}]\n</tool_calls>`,
     call: listCall,
     headEnd: listHeadEnd,
+  },
+  {
+    format: 'command_r7b',
+    section: (calls) => `<|START_ACTION|>[\n    ${calls.join(',\n    ')}\n]<|END_ACTION|>`,
+    call: ([name, parameters]) =>
+      `{"tool_call_id": "${actionId(name)}", "tool_name": ${JSON.stringify(name)}, "parameters": ${JSON.stringify(Object.fromEntries(parameters))}}`,
+    idOf: (name) => actionId(name),
+    headEnd: (call) => call.indexOf('{', 1) + 1,
   },
   {
     format: 'minimax',

@@ -3,9 +3,16 @@
  * call id), thinking becomes reasoning and a response becomes content.
  */
 import { match } from 'ts-pattern';
-import type { Issue } from '../../types.js';
-import type { FormatContext, RawCall, Section } from '../format.js';
-import { isPlainObject, readCallObject } from '../shared/call-object.js';
+import type { Issue, Span } from '../../types.js';
+import type { CallHead, FormatContext, RawCall, Section } from '../format.js';
+import {
+  COMMON_CALL_FIELDS,
+  idWrittenFirst,
+  isPlainObject,
+  readCallObject,
+} from '../shared/call-object.js';
+import { refusedCall } from '../shared/refused-call.js';
+import { callHeadKeys, readJsonListHeads, type CallHeadKeys } from '../../stream/call-head.js';
 import { readJsonPayload } from '../shared/json-payload.js';
 import type { CommandR7bAction, CommandR7bNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
@@ -48,23 +55,57 @@ export function lowerCommandR7b(
     .exhaustive();
 }
 
+/** The action block's tokens. */
+export const ACTION_OPEN = '<|START_ACTION|>';
+export const ACTION_CLOSE = '<|END_ACTION|>';
+
+/** The call id's key, which the template writes before the name. */
+const ID_KEY = 'tool_call_id';
+
+/**
+ * What an action's call heads spell: `{"tool_call_id": "0", "tool_name": "f", "parameters": {`
+ * (the id may be left out; the name and arguments keys are the spellings the lowering reads).
+ */
+export const ACTION_HEAD_KEYS: CallHeadKeys = callHeadKeys({
+  id: ID_KEY,
+  name: COMMON_CALL_FIELDS.name,
+  arguments: COMMON_CALL_FIELDS.arguments,
+});
+
+/**
+ * An action's calls. A stream starts each call of the list from its head (`readCallHead`,
+ * `readNextCallHead`), its id included: a call object that cannot be read is still that call,
+ * refused by the name and id its head spells, and a payload that cannot be read call by call
+ * refuses every call those heads announce.
+ */
 function lowerAction(action: CommandR7bAction, end: number, context: FormatContext): Section {
   const span = { start: action.start, end };
+  let heads: readonly CallHead[] | undefined;
+  const streamedHeads = (): readonly CallHead[] =>
+    (heads ??= readJsonListHeads(
+      context.text.slice(0, action.payload.end),
+      action.payload.start,
+      ACTION_CLOSE,
+      ACTION_HEAD_KEYS,
+    ));
   const payload = readJsonPayload(context, action.payload.start, action.payload.end, {
     callObjects: 'calls',
   });
   if (!payload.ok) {
     const code = payload.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';
-    return sectionOf(span.start, span.end, { calls: [], issues: [{ ...payload.issue, code }] });
+    return refusedByHeads(streamedHeads(), span, { ...payload.issue, code });
   }
   const [first] = payload.values;
-  const items = payload.values.length === 1 && Array.isArray(first) ? first : payload.values;
+  const listed = payload.values.length === 1 && Array.isArray(first);
+  const items = listed ? first : payload.values;
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
-  for (const item of items as unknown[]) {
+  for (const [index, item] of (items as unknown[]).entries()) {
     const read = readCallObject(item, action.payload.start);
     if (!read.ok) {
       issues.push(read.issue);
+      const head = streamedHeads()[index];
+      if (head !== undefined) calls.push(refusedByHead(head, span, read.issue));
       continue;
     }
     const call: RawCall = {
@@ -79,15 +120,37 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
       ],
       complete: payload.complete,
     };
-    const id = isPlainObject(item) ? callId(item['tool_call_id']) : undefined;
+    const id = isPlainObject(item) ? idWrittenFirst(item, ID_KEY) : undefined;
     if (id !== undefined) call.id = id;
     calls.push(call);
+  }
+  // A list read with repairs, or not as a list, may not hold the calls its heads announced.
+  if ((!listed || payload.repairs.length > 0) && !beginsWithHeads(calls, streamedHeads())) {
+    return refusedByHeads(streamedHeads(), span, {
+      code: 'malformed-tool-call',
+      message: 'the list of calls could not be read call by call',
+      offset: action.payload.start,
+    });
   }
   return sectionOf(span.start, span.end, { calls, issues });
 }
 
-/** `tool_call_id` as the template writes it (a string), or a number written by a sloppier model. */
-function callId(value: unknown): string | undefined {
-  if (typeof value === 'string' && value !== '') return value;
-  return typeof value === 'number' ? String(value) : undefined;
+/** The call a head announced, refused as malformed by `issue`, under the head's id. */
+function refusedByHead(head: CallHead, span: Span, issue: Issue): RawCall {
+  const call = refusedCall(head.name, 'command_r7b', span, issue);
+  if (head.id !== undefined) call.id = head.id;
+  return call;
+}
+
+/** Every call the heads announced, refused by `issue`; with no head, the issue alone. */
+function refusedByHeads(heads: readonly CallHead[], span: Span, issue: Issue): Section {
+  const calls = heads.map((head) => refusedByHead(head, span, issue));
+  return sectionOf(span.start, span.end, { calls, issues: [issue] });
+}
+
+/** Whether the calls begin with the ones the heads announced (same names, same ids). */
+function beginsWithHeads(calls: readonly RawCall[], heads: readonly CallHead[]): boolean {
+  return heads.every(
+    (head, index) => calls[index]?.name === head.name && calls[index]?.id === head.id,
+  );
 }

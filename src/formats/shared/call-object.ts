@@ -258,9 +258,42 @@ function twoKeys(object: Record<string, unknown>, names: readonly string[]): str
 }
 
 /** Whether the object's `id` was written after its arguments (asked only when it has an id). */
-function idAfterArguments(object: Record<string, unknown>, fields: CallFieldNames): boolean {
+function idAfterArguments(
+  object: Record<string, unknown>,
+  fields: CallFieldNames,
+  key = 'id',
+): boolean {
   const [argumentsKey] = twoKeys(object, fields.arguments);
-  return argumentsKey !== undefined && keyFollows(object, 'id', argumentsKey);
+  return argumentsKey !== undefined && keyFollows(object, key, argumentsKey);
+}
+
+/**
+ * The call's own id under `key` (command_r7b's `tool_call_id`): a non-empty string, or a number
+ * as its text, written before the arguments (a stream announces a call, id and all, when its
+ * arguments start; an id written after them comes too late to name it).
+ *
+ * @param object - The call object, as decoded.
+ * @param key - The id's key.
+ * @param fields - The call object's field names (where its arguments are).
+ * @returns The id, or `undefined`.
+ * @example
+ * ```ts
+ * idWrittenFirst({ tool_call_id: '0', tool_name: 'f', parameters: {} }, 'tool_call_id'); // '0'
+ * ```
+ */
+export function idWrittenFirst(
+  object: Record<string, unknown>,
+  key: string,
+  fields: CallFieldNames = COMMON_CALL_FIELDS,
+): string | undefined {
+  const value = Object.hasOwn(object, key) ? object[key] : undefined;
+  const id =
+    typeof value === 'string' && value !== ''
+      ? value
+      : typeof value === 'number'
+        ? String(value)
+        : undefined;
+  return id !== undefined && !idAfterArguments(object, fields, key) ? id : undefined;
 }
 
 /** Whether `key` was written after `earlier` (both own keys; JSON objects keep written order). */
