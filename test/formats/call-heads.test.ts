@@ -170,6 +170,7 @@ const PIECES = [
   ...['<tool_calls>', '</tool_calls>', '[', ']', '[{"name": "f", "arguments": {', '"parameters"'],
   ...['<|start|>', '<|channel|>', '<|constrain|>', '<|message|>', '<|end|>', '<|call|>'],
   ...['<|return|>', 'assistant', 'analysis', 'commentary', ' to=functions.f', ' to=assistant'],
+  ...['<function_call>', '</function_call>', '<function_call> ', 'TOOL_CALL', 'TOOL_CALL: ', ':'],
   ...['<|START_ACTION|>', '<|END_ACTION|>', '"tool_call_id"', '"tool_name"', '"0"', '0', '""'],
 ];
 
@@ -205,6 +206,8 @@ const LEADS = [
   '[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": ',
   '[{"tool_call_id": "1", "name": "get_weather", "arguments": ',
   '[{"tool_name": "get_weather", "parameters": ',
+  ' {"tool_name": "get_weather", "parameters": ',
+  ':\n{"tool": "get_weather", "params": ',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -238,6 +241,7 @@ describe('Format.readCallHead', () => {
       'gigachat31',
       'glm45',
       'granite',
+      'granite_20b_fc',
       'harmony',
       'hermes',
       'hunyuan_a13b',
@@ -246,6 +250,7 @@ describe('Format.readCallHead', () => {
       'kimi_k2',
       'lfm2',
       'longcat',
+      'marker_json',
       'minimax',
       'minimax_m2',
       'mistral',

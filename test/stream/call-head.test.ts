@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  callHeadKeys,
   readJsonCallHead,
   readJsonListHeadNames,
+  readJsonListHeads,
+  readNextJsonLineCallHead,
   readNextJsonListCallHead,
 } from '../../src/stream/call-head.js';
 
@@ -185,5 +188,68 @@ describe('readJsonListHeadNames', () => {
       'd',
     ]);
     expect(readJsonListHeadNames('[{"arguments": {}, "name": "a"}]', 0)).toEqual([]);
+  });
+});
+
+describe('readNextJsonLineCallHead', () => {
+  const close = '</tool_calls>';
+  const first = '{"name": "move", "arguments": {"to": "e4"}}';
+  const next = '{"name": "draw", "arguments": {}}';
+
+  it('should read the next object after a line break, blanks or commas, and after nothing not', () => {
+    for (const between of ['\n', ',', ' , \n']) {
+      const text = `${first}${between}${next}`;
+      expect(readNextJsonLineCallHead(text, first.length - 1, close)).toEqual({
+        name: 'draw',
+        argumentsStart: text.lastIndexOf('{}'),
+        stops: [close],
+      });
+    }
+    expect(readNextJsonLineCallHead(`${first}${next}`, first.length - 1, close)).toBeUndefined();
+  });
+
+  it('should wait while only separators follow the call, then answer for good', () => {
+    expect(readNextJsonLineCallHead(`${first}\n \n`, first.length - 1, close)).toBe('wait');
+    expect(readNextJsonLineCallHead(`${first}\nx`, first.length - 1, close)).toBeUndefined();
+  });
+});
+
+describe('callHeadKeys', () => {
+  const keys = callHeadKeys({
+    id: 'tool_call_id',
+    name: ['tool_name', 'name'],
+    arguments: ['parameters'],
+  });
+
+  it('should read an id written first, then the name and arguments keys given', () => {
+    const text = '[{"tool_call_id": "7", "tool_name": "lookup", "parameters": {"q": 1}}]';
+    expect(readJsonCallHead(text, 1, keys)).toEqual({
+      name: 'lookup',
+      id: '7',
+      argumentsStart: text.indexOf('{"q"'),
+    });
+    // The id may be left out; a name key outside the list, or an id that is no string, is no head.
+    expect(readJsonCallHead('{"name": "f", "parameters": {', 0, keys)).toMatchObject({
+      name: 'f',
+    });
+    expect(readJsonCallHead('{"tool": "f", "parameters": {', 0, keys)).toBeUndefined();
+    expect(readJsonCallHead('{"tool_call_id": 7, "name": "f", "parameters": {', 0, keys)).toBe(
+      undefined,
+    );
+    expect(readJsonCallHead('{"tool_call_id": "", "name": "f", "parameters": {', 0, keys)).toBe(
+      undefined,
+    );
+  });
+
+  it('should wait on every prefix of a head with an id, and read the list of them', () => {
+    const head = '{"tool_call_id": "0", "tool_name": "a", "parameters": {';
+    for (let end = 0; end < head.length; end += 1) {
+      expect(readJsonCallHead(head.slice(0, end), 0, keys)).toBe('wait');
+    }
+    const list = `[${head}}}, {"tool_call_id": "1", "tool_name": "b", "parameters": {`;
+    expect(readJsonListHeads(list, 0, undefined, keys).map(({ name, id }) => [name, id])).toEqual([
+      ['a', '0'],
+      ['b', '1'],
+    ]);
   });
 });

@@ -79,6 +79,16 @@ const CASES: {
     id: '0',
   },
   {
+    format: 'granite_20b_fc',
+    head: 'Let me look. <function_call> {"name": "get_weather", "arguments": ',
+    tail: '}',
+  },
+  {
+    format: 'marker_json',
+    head: 'I\'ll search for that.\nTOOL_CALL {"tool_name": "get_weather", "parameters": ',
+    tail: '}\nDone searching.',
+  },
+  {
     format: 'minimax',
     head: 'Let me look.<tool_calls>\n{"name": "get_weather", "arguments": ',
     tail: '}\n</tool_calls>',
@@ -181,25 +191,30 @@ describe('stream: calls started from their head', () => {
     expectEquivalent(options, [...text]);
   });
 
-  it.each(['deepseek_v3', 'deepseek_v31', 'minimax'])(
-    'should start a %s call early in auto mode too',
-    (id) => {
-      // deepseek_v3 and deepseek_v31 share their opening token: v31's head counts once v3 declines.
-      // minimax shares <tool_calls> with jamba and hunyuan_a13b, which cannot open without a list.
-      const { head, tail, format } = CASES.find(
-        (each) => each.format === id,
-      ) as (typeof CASES)[number];
-      const text = `${head}${ARGUMENTS}${tail}\nDone.`;
-      const stream = createParser({ ...OPTIONS, ids: 'sequential' }).stream();
-      const events: { at: number; event: StreamEvent }[] = [];
-      for (let index = 0; index < text.length; index += 1) {
-        for (const event of stream.push(text.charAt(index))) events.push({ at: index + 1, event });
-      }
-      const start = events.find(({ event }) => event.type === 'tool-call-start');
-      expect(start).toMatchObject({ at: head.length + 1, event: { name: 'get_weather' } });
-      const folded = foldEvents([...events.map(({ event }) => event), ...stream.end()]);
-      expect(folded.calls).toMatchObject([{ name: 'get_weather', format }]);
-      expectEquivalent(OPTIONS, [...text]);
-    },
-  );
+  it.each([
+    'deepseek_v3',
+    'deepseek_v31',
+    'minimax',
+    'command_r7b',
+    'granite_20b_fc',
+    'marker_json',
+  ])('should start a %s call early in auto mode too', (id) => {
+    // deepseek_v3 and deepseek_v31 share their opening token: v31's head counts once v3 declines.
+    // minimax shares <tool_calls> with jamba and hunyuan_a13b, which cannot open without a list;
+    // granite_20b_fc shares <function_call> with markup, which cannot open at a `{`.
+    const { head, tail, format } = CASES.find(
+      (each) => each.format === id,
+    ) as (typeof CASES)[number];
+    const text = `${head}${ARGUMENTS}${tail}\nDone.`;
+    const stream = createParser({ ...OPTIONS, ids: 'sequential' }).stream();
+    const events: { at: number; event: StreamEvent }[] = [];
+    for (let index = 0; index < text.length; index += 1) {
+      for (const event of stream.push(text.charAt(index))) events.push({ at: index + 1, event });
+    }
+    const start = events.find(({ event }) => event.type === 'tool-call-start');
+    expect(start).toMatchObject({ at: head.length + 1, event: { name: 'get_weather' } });
+    const folded = foldEvents([...events.map(({ event }) => event), ...stream.end()]);
+    expect(folded.calls).toMatchObject([{ name: 'get_weather', format }]);
+    expectEquivalent(OPTIONS, [...text]);
+  });
 });

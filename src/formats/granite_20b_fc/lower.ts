@@ -20,8 +20,12 @@ export function lowerGranite20b(
 ): Section {
   return match(node)
     .with({ type: 'granite-20b-section' }, (section) => {
-      // Nothing closes a call in this syntax, so no end marker can be missing.
-      const lowered = readCallItems(context, section.call, { format: 'granite_20b_fc' });
+      // Nothing closes a call in this syntax, so no end marker can be missing. A stream starts
+      // the call from its head: refused, it is still that call.
+      const lowered = readCallItems(context, section.call, {
+        format: 'granite_20b_fc',
+        namesRefused: true,
+      });
       return sectionOf(section.start, end, lowered);
     })
     .exhaustive();

@@ -3,7 +3,10 @@
  * selectools aliases; null or missing parameters are `{}`; an empty name is no call.
  */
 import { match } from 'ts-pattern';
+import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
+import { callHeadKeys, readJsonCallHead, type CallHeadKeys } from '../../stream/call-head.js';
+import { refusedCall } from '../shared/refused-call.js';
 import { readCallObject } from '../shared/call-object.js';
 import { closingFenceEnd } from '../shared/fence.js';
 import { readJsonValueAt } from '../shared/json-value-at.js';
@@ -14,6 +17,9 @@ const FIELDS = {
   name: ['tool_name', 'tool', 'name'],
   arguments: ['parameters', 'params', 'arguments'],
 };
+
+/** What a call's head spells: one of the name keys, then one of the arguments keys. */
+export const MARKER_JSON_HEAD_KEYS: CallHeadKeys = callHeadKeys(FIELDS);
 
 /**
  * Lowers a marker_json section.
@@ -28,11 +34,26 @@ export function lowerMarkerJson(node: MarkerJsonSection, context: FormatContext)
       const json = readJsonValueAt(context, section.payloadStart, { callObjects: 'calls' });
       const fenceEnd = section.fenced ? closingFenceEnd(context.text, json.end) : undefined;
       const end = fenceEnd ?? json.end;
-      if (!json.payload.ok) {
-        return { start: section.start, end, calls: [], issues: [json.payload.issue] };
-      }
+      // A stream starts an unfenced call from its head (see `readCallHead`): refused, it is still
+      // that call, named by its head.
+      const refused = (issue: Issue): Section => {
+        const head = section.fenced
+          ? undefined
+          : readJsonCallHead(
+              context.text.slice(0, json.end),
+              section.payloadStart,
+              MARKER_JSON_HEAD_KEYS,
+            );
+        const span = { start: section.start, end };
+        const calls =
+          typeof head === 'object'
+            ? [refusedCall(head.name, 'marker_json', span, issue, [], json.closed)]
+            : [];
+        return { start: section.start, end, calls, issues: [issue] };
+      };
+      if (!json.payload.ok) return refused(json.payload.issue);
       const call = readCallObject(json.payload.values[0], section.payloadStart, FIELDS);
-      if (!call.ok) return { start: section.start, end, calls: [], issues: [call.issue] };
+      if (!call.ok) return refused(call.issue);
       const raw: RawCall = {
         name: call.name,
         arguments: call.arguments,

@@ -237,7 +237,8 @@ function decodeExtent(
  * @param context - The output, schemas and limits.
  * @param item - The extent, as the grammar found it.
  * @param options - Format, field names, and whether the enclosing list was closed.
- * @returns The call, or no call and the issue that says why.
+ * @returns The call, or the issue that says why there is none (and, with `namesRefused`, the
+ * call its head names, refused).
  */
 export function readCallItems(
   context: FormatContext,
@@ -245,9 +246,12 @@ export function readCallItems(
   options: CallItemOptions,
 ): { calls: RawCall[]; issues: Issue[] } {
   const outcome = readCallItem(context, item, options);
-  return outcome.ok
-    ? { calls: [outcome.call], issues: [] }
-    : { calls: [], issues: [outcome.issue] };
+  if (outcome.ok) return { calls: [outcome.call], issues: [] };
+  const refused =
+    options.namesRefused === true
+      ? refusedByHead(context, item, options.format, outcome.issue)
+      : undefined;
+  return { calls: refused === undefined ? [] : [refused], issues: [outcome.issue] };
 }
 
 /**
