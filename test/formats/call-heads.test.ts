@@ -208,6 +208,8 @@ const LEADS = [
   '[{"tool_name": "get_weather", "parameters": ',
   ' {"tool_name": "get_weather", "parameters": ',
   ':\n{"tool": "get_weather", "params": ',
+  '\n\n```json\n{"tool_name": "get_weather", "parameters": ',
+  ' ```JSON \r\n  {"name": "get_weather", "parameters": ',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */

@@ -89,6 +89,11 @@ const CASES: {
     tail: '}\nDone searching.',
   },
   {
+    format: 'marker_json',
+    head: 'TOOL_CALL\n\n```json\n{"tool_name": "get_weather", "parameters": ',
+    tail: '}\n```',
+  },
+  {
     format: 'minimax',
     head: 'Let me look.<tool_calls>\n{"name": "get_weather", "arguments": ',
     tail: '}\n</tool_calls>',

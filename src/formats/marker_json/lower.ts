@@ -34,16 +34,14 @@ export function lowerMarkerJson(node: MarkerJsonSection, context: FormatContext)
       const json = readJsonValueAt(context, section.payloadStart, { callObjects: 'calls' });
       const fenceEnd = section.fenced ? closingFenceEnd(context.text, json.end) : undefined;
       const end = fenceEnd ?? json.end;
-      // A stream starts an unfenced call from its head (see `readCallHead`): refused, it is still
-      // that call, named by its head.
+      // A stream starts the call from its head (see head.ts): refused, it is still that call,
+      // named by its head.
       const refused = (issue: Issue): Section => {
-        const head = section.fenced
-          ? undefined
-          : readJsonCallHead(
-              context.text.slice(0, json.end),
-              section.payloadStart,
-              MARKER_JSON_HEAD_KEYS,
-            );
+        const head = readJsonCallHead(
+          context.text.slice(0, json.end),
+          section.payloadStart,
+          MARKER_JSON_HEAD_KEYS,
+        );
         const span = { start: section.start, end };
         const calls =
           typeof head === 'object'
