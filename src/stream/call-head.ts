@@ -52,9 +52,11 @@ export interface CallHeadKeys {
   readonly name: readonly string[];
   /** The keys that may hold the arguments object. */
   readonly arguments: readonly string[];
-  /** The same keys quoted, as written without escapes: compared in place, not sliced. */
+  /** The id key quoted, as written without escapes: compared in place, not sliced. */
   readonly quotedId: readonly string[];
+  /** The name keys quoted. */
   readonly quotedName: readonly string[];
+  /** The arguments keys quoted. */
   readonly quotedArguments: readonly string[];
 }
 
@@ -85,7 +87,7 @@ export function callHeadKeys(keys: {
 }
 
 /** The usual head: `"name"`, then one of the common arguments keys, and no id. */
-export const NAME_THEN_ARGUMENTS: CallHeadKeys = callHeadKeys({
+const NAME_THEN_ARGUMENTS: CallHeadKeys = callHeadKeys({
   name: ['name'],
   arguments: COMMON_CALL_FIELDS.arguments,
 });
