@@ -11,7 +11,7 @@ import {
   isPlainObject,
   readCallObject,
 } from '../shared/call-object.js';
-import { refusedCall } from '../shared/refused-call.js';
+import { refusedByHeads, refusedHeadCall } from '../shared/refused-call.js';
 import { callHeadKeys, readJsonListHeads, type CallHeadKeys } from '../../stream/call-head.js';
 import { readJsonPayload } from '../shared/json-payload.js';
 import type { CommandR7bAction, CommandR7bNode } from './ast.js';
@@ -93,7 +93,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
   });
   if (!payload.ok) {
     const code = payload.issue.code === 'too-deep' ? 'too-deep' : 'malformed-tool-call';
-    return refusedByHeads(streamedHeads(), span, { ...payload.issue, code });
+    return refused(streamedHeads(), span, { ...payload.issue, code });
   }
   const [first] = payload.values;
   const listed = payload.values.length === 1 && Array.isArray(first);
@@ -105,7 +105,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
     if (!read.ok) {
       issues.push(read.issue);
       const head = streamedHeads()[index];
-      if (head !== undefined) calls.push(refusedByHead(head, span, read.issue));
+      if (head !== undefined) calls.push(refusedHeadCall(head, 'command_r7b', span, read.issue));
       continue;
     }
     const call: RawCall = {
@@ -126,7 +126,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
   }
   // A list read with repairs, or not as a list, may not hold the calls its heads announced.
   if ((!listed || payload.repairs.length > 0) && !beginsWithHeads(calls, streamedHeads())) {
-    return refusedByHeads(streamedHeads(), span, {
+    return refused(streamedHeads(), span, {
       code: 'malformed-tool-call',
       message: 'the list of calls could not be read call by call',
       offset: action.payload.start,
@@ -135,17 +135,9 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
   return sectionOf(span.start, span.end, { calls, issues });
 }
 
-/** The call a head announced, refused as malformed by `issue`, under the head's id. */
-function refusedByHead(head: CallHead, span: Span, issue: Issue): RawCall {
-  const call = refusedCall(head.name, 'command_r7b', span, issue);
-  if (head.id !== undefined) call.id = head.id;
-  return call;
-}
-
 /** Every call the heads announced, refused by `issue`; with no head, the issue alone. */
-function refusedByHeads(heads: readonly CallHead[], span: Span, issue: Issue): Section {
-  const calls = heads.map((head) => refusedByHead(head, span, issue));
-  return sectionOf(span.start, span.end, { calls, issues: [issue] });
+function refused(heads: readonly CallHead[], span: Span, issue: Issue): Section {
+  return sectionOf(span.start, span.end, refusedByHeads(heads, 'command_r7b', span, issue));
 }
 
 /** Whether the calls begin with the ones the heads announced (same names, same ids). */

@@ -5,7 +5,7 @@
 import { match } from 'ts-pattern';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
-import { readCallItem, refusedByHead, type JsonExtentNode } from '../shared/json-extent.js';
+import { readCallItems, type JsonExtentNode } from '../shared/json-extent.js';
 import type { MinimaxLines, MinimaxSection } from './ast.js';
 
 /**
@@ -35,18 +35,14 @@ export function lowerMinimax(
           end: item.end + base,
           closed: item.closed,
         };
-        const outcome = readCallItem(context, shifted, {
+        // A stream starts each object's call from its head: refused, it is still that call.
+        const lowered = readCallItems(context, shifted, {
           format: 'minimax',
           enclosed: section.closed,
+          namesRefused: true,
         });
-        if (outcome.ok) {
-          calls.push(outcome.call);
-          continue;
-        }
-        issues.push(outcome.issue);
-        // A stream starts each object's call from its head: refused, it is still that call.
-        const refused = refusedByHead(context, shifted, 'minimax', outcome.issue);
-        if (refused !== undefined) calls.push(refused);
+        calls.push(...lowered.calls);
+        issues.push(...lowered.issues);
       }
       if (lines.rest.end > lines.rest.start || lines.items.length === 0) {
         issues.push({

@@ -59,3 +59,49 @@ export function refusedByNames(
   const calls = names.map((name) => refusedCall(name, format, span, issue, [], complete));
   return { calls, issues: [issue] };
 }
+
+/**
+ * {@link refusedByNames} for calls a stream started under their own ids (command_r7b's
+ * `tool_call_id`): each refused call keeps the id its head announced.
+ *
+ * @param heads - The heads' names and ids, in order.
+ * @param format - The calls' format.
+ * @param span - The section's span.
+ * @param issue - Why they are refused.
+ * @returns The calls, and the issue once.
+ * @example
+ * ```ts
+ * refusedByHeads([{ name: 'f', id: '0' }], 'command_r7b', { start: 0, end: 90 }, issue);
+ * ```
+ */
+export function refusedByHeads(
+  heads: readonly { name: string; id?: string }[],
+  format: FormatId,
+  span: Span,
+  issue: Issue,
+): { calls: RawCall[]; issues: Issue[] } {
+  return {
+    calls: heads.map((head) => refusedHeadCall(head, format, span, issue)),
+    issues: [issue],
+  };
+}
+
+/**
+ * The call a head announced, refused as `malformed` by `issue`, under the head's id if it has one.
+ *
+ * @param head - The head's name and id.
+ * @param format - The call's format.
+ * @param span - The call's span.
+ * @param issue - Why it is refused.
+ * @returns The call.
+ */
+export function refusedHeadCall(
+  head: { name: string; id?: string },
+  format: FormatId,
+  span: Span,
+  issue: Issue,
+): RawCall {
+  const call = refusedCall(head.name, format, span, issue);
+  if (head.id !== undefined) call.id = head.id;
+  return call;
+}
