@@ -69,6 +69,29 @@ describe('granite', () => {
     expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
   });
 
+  it('should claim a list it cannot read after <|tool_call|> and refuse its calls by name', () => {
+    // Two call objects with no comma between: not a list of calls, yet tool syntax, not prose.
+    const result = parser.parse(
+      'Checking.\n<|tool_call|> [{"name": "stock", "arguments": {"sku": "X1"}} {"name": "price", "arguments": {}}]\nDone.',
+    );
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map(({ name, reason }) => ({ name, reason }))).toEqual([
+      { name: 'stock', reason: 'malformed' },
+    ]);
+    expect(result.content).toBe('Checking.\n\nDone.');
+  });
+
+  it('should refuse a call object it cannot read after <|tool_call|> by its name', () => {
+    // The second object writes its name twice: refused, under the name its head gave.
+    const result = parser.parse(
+      '<|tool_call|>[{"name": "stock", "arguments": {"sku": "X1"}}, {"name": "price", "arguments": {}, "name": "stock"}]',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['stock']);
+    expect(result.rejected.map(({ name, reason }) => ({ name, reason }))).toEqual([
+      { name: 'price', reason: 'malformed' },
+    ]);
+  });
+
   it('should report a call with arguments that are not an object', () => {
     const result = parser.parse('<|tool_call|>[{"name": "stock", "arguments": 7}]');
     expect(result.calls).toEqual([]);

@@ -105,6 +105,16 @@ const CASES: {
     tail: '}]</tool_call>',
   },
   {
+    format: 'granite',
+    head: 'Let me look.\n<|tool_call|> [{"name": "get_weather", "arguments": ',
+    tail: '}]',
+  },
+  {
+    format: 'granite',
+    head: 'Let me look.\n<|tool_call|>{"name": "get_weather", "arguments": ',
+    tail: '}',
+  },
+  {
     format: 'longcat',
     head: 'Let me look.<longcat_tool_call>{"name": "get_weather", "arguments": ',
     tail: '}</longcat_tool_call>',

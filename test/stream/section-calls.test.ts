@@ -186,6 +186,12 @@ const SYNTAXES: Syntax[] = [
     headEnd: listHeadEnd,
   },
   {
+    format: 'granite',
+    section: (calls) => `<|tool_call|> [${calls.join(', ')}]`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
     format: 'mistral',
     section: (calls) => `[TOOL_CALLS][${calls.join(', ')}]`,
     call: listCall,
@@ -452,6 +458,16 @@ describe('stream: the later calls of a JSON list whose closing tag may come insi
       [...parsed.calls, ...parsed.rejected].map((call) => call.name),
     );
     expectEquivalent(options, [...text]);
+  });
+
+  it('should read no second granite head after a lone call object, which ends the section', () => {
+    const granite: ParserOptions = { formats: ['granite'], reasoning: { startsInside: false } };
+    // After <|tool_call|> one object is the whole section: what follows it is content.
+    const text = `<|tool_call|> ${move}, ${draw}`;
+    const events = streamAll(granite, [...text]);
+    expect(starts(events).map(([, , name]) => name)).toEqual(['move_piece']);
+    expect(createParser(granite).parse(text).content).toBe(`, ${draw}`);
+    expectEquivalent(granite, [...text]);
   });
 });
 

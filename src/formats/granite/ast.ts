@@ -8,10 +8,19 @@ export type GraniteNode = GraniteSpecial | GraniteTagged;
 export interface GraniteSpecial {
   type: 'granite-special';
   start: number;
-  body: JsonListNode | JsonExtentNode | GraniteMalformed;
+  body: JsonListNode | JsonExtentNode | GraniteMalformedList | GraniteMalformed;
 }
 
-/** `<|tool_call|>` followed by something that is no JSON call. */
+/**
+ * `<|tool_call|>` and a list that is not call objects separated by commas (`[{..} junk]`),
+ * claimed to its balanced end.
+ */
+export interface GraniteMalformedList {
+  type: 'granite-malformed-list';
+  extent: JsonExtentNode;
+}
+
+/** `<|tool_call|>` followed by something that is neither a list nor an object. */
 export interface GraniteMalformed {
   type: 'granite-malformed';
   start: number;

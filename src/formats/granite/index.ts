@@ -7,7 +7,11 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
 import { OPEN_BRACKET } from '../../json/char-codes.js';
-import { readJsonListCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
+import {
+  readJsonCallHead,
+  readJsonListCallHead,
+  readNextJsonListCallHead,
+} from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 
 const SPECIAL_OPEN = '<|tool_call|>';
@@ -42,15 +46,25 @@ export const granite: Format = {
   // A tagged payload runs to the first </tool_call> and is read alone. After <|tool_call|> the
   // list's extent comes from a JSON scan that nothing closes: that marker gets none.
   endMarkers: { [TAGGED_OPEN]: [TAGGED_CLOSE] },
-  // The tagged list's first call starts at its arguments' `{`. After <|tool_call|> a list its
-  // grammar cannot read leaves the section ending before it, the list then being content: a call
-  // started from its head would have been announced out of content, so that form comes whole.
-  readCallHead: (text, start) =>
-    startsAt(text, TAGGED_OPEN, start)
-      ? readJsonListCallHead(text, start + TAGGED_OPEN.length, TAGGED_CLOSE)
-      : undefined,
-  // Each later call of a tagged list starts at its own head, after `}, ` (the lowering names its
-  // calls by them); only a tagged section's first call was started.
-  readNextCallHead: (text, previous) =>
-    readNextJsonListCallHead(text, 0, TAGGED_CLOSE, previous.arguments),
+  // The first call starts at its arguments' `{`: in a tagged list, and after <|tool_call|> in a
+  // list or a lone call object (the lowering names a call object it refuses by its head, and a
+  // list it cannot read claims its balanced extent and refuses the calls its heads name).
+  readCallHead: (text, start) => {
+    if (startsAt(text, TAGGED_OPEN, start)) {
+      return readJsonListCallHead(text, start + TAGGED_OPEN.length, TAGGED_CLOSE);
+    }
+    if (!startsAt(text, SPECIAL_OPEN, start)) return undefined;
+    const from = start + SPECIAL_OPEN.length;
+    return readJsonListCallHead(text, from) ?? readJsonCallHead(text, from);
+  },
+  // Each later call of a list starts at its own head, after `}, ` (the lowering names its calls
+  // by them). A lone object after <|tool_call|> is the section's only call.
+  readNextCallHead: (text, previous) => {
+    if (!startsAt(previous.opening, SPECIAL_OPEN, 0)) {
+      return readNextJsonListCallHead(text, 0, TAGGED_CLOSE, previous.arguments);
+    }
+    return firstUnitAfter(previous.opening, SPECIAL_OPEN.length) === OPEN_BRACKET
+      ? readNextJsonListCallHead(text, 0)
+      : undefined;
+  },
 };

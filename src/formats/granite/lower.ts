@@ -2,7 +2,12 @@
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
-import { notJsonIssue, readCallItems, readCallList } from '../shared/json-extent.js';
+import {
+  notJsonIssue,
+  readCallItems,
+  readCallList,
+  refusedListItems,
+} from '../shared/json-extent.js';
 import type { GraniteNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 
@@ -26,11 +31,23 @@ export function lowerGranite(node: GraniteNode, end: number, context: FormatCont
         streamedList: '</tool_call>',
       }),
     )
+    // After <|tool_call|> a stream starts calls from their heads (see index.ts): a call object
+    // that cannot be read is refused under the name its head gave.
     .with({ type: 'granite-special', body: { type: 'json-list' } }, ({ body }) =>
-      readCallList(context, body, { format: 'granite' }),
+      readCallList(context, body, { format: 'granite', namesRefused: true }),
     )
     .with({ type: 'granite-special', body: { type: 'json-extent' } }, ({ body }) =>
-      readCallItems(context, body, { format: 'granite' }),
+      readCallItems(context, body, { format: 'granite', namesRefused: true }),
+    )
+    // A list the grammar cannot read (junk between or after its calls): the calls a stream
+    // started from their heads, refused by name.
+    .with({ type: 'granite-special', body: { type: 'granite-malformed-list' } }, ({ body }) =>
+      refusedListItems(
+        context,
+        { start: body.extent.start, end: body.extent.end },
+        'granite',
+        notJsonIssue(body.extent, 'a list of JSON call objects after <|tool_call|>'),
+      ),
     )
     .with({ type: 'granite-special', body: { type: 'granite-malformed' } }, ({ body }) => ({
       calls: [],
