@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstUnitAfter, isBlank } from '../../src/formats/shared/blanks.js';
+import { firstUnitAfter, isBlank, trailerMayFollow } from '../../src/formats/shared/blanks.js';
 
 describe('firstUnitAfter', () => {
   it('should give the first unit past spaces, tabs, CR and LF, or -1 at the end', () => {
@@ -19,5 +19,22 @@ describe('firstUnitAfter', () => {
     expect(isBlank('\f'.charCodeAt(0))).toBe(false);
     expect(isBlank('\u00a0'.charCodeAt(0))).toBe(false);
     expect(isBlank(''.charCodeAt(0))).toBe(false);
+  });
+});
+
+describe('trailerMayFollow', () => {
+  it('should hold while only blanks, or blanks and the start of the trailer, follow', () => {
+    expect(trailerMayFollow('{}', 2, '</s>')).toBe(true);
+    expect(trailerMayFollow('{} \n\t', 2, '</s>')).toBe(true);
+    expect(trailerMayFollow('{}\n</', 2, '</s>')).toBe(true);
+    expect(trailerMayFollow('{}</s', 2, '</s>')).toBe(true);
+  });
+
+  it('should end at the first unit that cannot continue the trailer', () => {
+    expect(trailerMayFollow('{} and', 2, '</s>')).toBe(false);
+    expect(trailerMayFollow('{}\n<tool_call>', 2, '</s>')).toBe(false);
+    expect(trailerMayFollow('{}</x', 2, '</s>')).toBe(false);
+    // A whole trailer is read by the grammar, which then says the section is closed itself.
+    expect(trailerMayFollow('{}</s>', 2, '</s>')).toBe(true);
   });
 });

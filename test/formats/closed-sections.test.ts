@@ -2,7 +2,7 @@
  * `Section.open === false` is a promise a stream relies on to settle a section when its grammar
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
- * mistral) by reading each marker of a text cut at every length, and, where the section read says
+ * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4, marker_json) by reading each marker of a text cut at every length, and, where the section read says
  * it is closed, the same cut with something else written after it: the section must not change.
  */
 import fc from 'fast-check';
@@ -12,7 +12,20 @@ import { formats } from '../../src/formats/index.js';
 import { corpusPieces, readCorpus } from '../fuzz/corpus.js';
 import { readSection } from './read-section.js';
 
-const CLOSING: Format[] = [formats.hermes, formats.llama3_json, formats.mistral];
+const CLOSING: Format[] = [
+  formats.hermes,
+  formats.llama3_json,
+  formats.mistral,
+  formats.granite,
+  formats.granite_20b_fc,
+  formats.phi4_mini,
+  formats.lfm2,
+  formats.gigachat3,
+  formats.gigachat31,
+  formats.olmo3,
+  formats.gemma4,
+  formats.marker_json,
+];
 
 /**
  * Checks the promise at every marker of `text` cut at every length, with `suffixes` written
@@ -49,6 +62,9 @@ const SUFFIXES = [
   '{"a": 1}',
   '[TOOL_CALLS]',
   '</tool_call>',
+  '</function_call>',
+  '</function_',
+  ' x',
 ];
 
 const FILLERS = [
@@ -56,7 +72,59 @@ const FILLERS = [
   ...['{"name": "f", "arguments": {"a": 1}}', '[{"name": "f", "arguments": {}}]', '{"a": "'],
   ...['[TOOL_CALLS]', '[ARGS]', '[CALL_ID]', '[THINK]', '[/THINK]', '<tool_call>', '</tool_call>'],
   ...['<|python_tag|>', '<|eom_id|>', '<|eot_id|>', ';'],
+  ...['<|tool_call|>', '<function_call>', '</function_call>', '</function_', 'functools', '\r\n'],
+  ...['</s>', '</', '<|role_sep|>', 'function call', '{"name": "f", "arguments": {}}'],
+  ...['<function_calls>', '</function_calls>', '<|tool_call>', '<tool_call|>', '<|"|>', 'call:'],
+  ...['TOOL_CALL', '```', '``', '```json\n', '\n```', ':'],
+  ...['<|tool_call_start|>', '<|tool_call_end|>', '[f(a="x")]', '[f()', 'f(', ')', '(', '=', "'"],
 ];
+
+/**
+ * Bodies the random pieces seldom build, written after a format's marker in half the texts, so
+ * that closed sections (and text cut inside them) occur often enough to test.
+ */
+const LEADS: Partial<Record<string, readonly string[]>> = {
+  marker_json: [
+    ' {"tool_name": "f", "parameters": {"a": 1}}',
+    '\n```json\n{"tool_name": "f", "parameters": {}}\n```',
+    ': {"tool": "f", "params": {"a": "```"}}',
+    '\n\n```\n{"name": "f"}',
+  ],
+  olmo3: [
+    'f(a="x")\n</function_calls>',
+    '[get_weather(city="Paris"), f(b=1)]</function_calls>',
+    'f(a="</function_calls>")\ng(b=2)',
+    "f(a='x\\'')",
+    'f(a=1) x\n',
+  ],
+  gemma4: [
+    'call:f{a:<|"|>x<|"|>}<tool_call|>',
+    'call:get_weather{city:<|"|>Paris<|"|>,days:3}',
+    'call:f{a:<|"|><tool_call|><|"|>}',
+    'call:f{<|"|>a',
+    'call:f{a:1} x',
+  ],
+  gigachat3: ['\n\nfunction call<|role_sep|>\n', 'function call <|role_sep|>', '\nfunction call'],
+  gigachat31: [
+    '\n',
+    ' {"name": "f", "arguments": {}}',
+    '{"name": "f", "arguments": {"a": "</s>"}}',
+  ],
+  lfm2: [
+    '[f(a="x")]<|tool_call_end|>',
+    '[get_weather(city="Paris"), f(b=1)]',
+    '[f(a="<|tool_call_end|>")',
+    "[f(a='x\\'')]",
+    '[{"name": "f", "arguments": {"a": 1}}]<|tool_call_end|>',
+    '{"name": "f", "arguments": {"a": "<|tool_call_end|>"}}',
+    '[f(a=<|tool_call_end|>',
+    '[f(a=1) x]',
+    '[f(a=[1, {"b": "<|tool_call_end|>',
+    '[f(a="<|tool_call_end|>"), g',
+    '[f(a="<|tool_call_end|>"), g(b=',
+    '[f(a="<|tool_call_end|>") g',
+  ],
+};
 
 describe('Section.open === false', () => {
   for (const format of CLOSING) {
@@ -66,10 +134,12 @@ describe('Section.open === false', () => {
       fc.assert(
         fc.property(
           fc.constantFrom(...format.markers),
+          fc.constantFrom('', ...(LEADS[format.id] ?? [])),
           fc.array(piece, { maxLength: 7 }),
           fc.array(piece, { maxLength: 3 }),
-          (marker, inside, suffix) => {
-            covered += checkCuts(format, `${marker}${inside.join('')}`, [suffix.join('')]);
+          (marker, lead, inside, suffix) => {
+            const text = `${marker}${lead}${inside.join('')}`;
+            covered += checkCuts(format, text, [suffix.join('')]);
           },
         ),
         { numRuns: 400 },

@@ -87,5 +87,8 @@ function lowerToolCalls(section: Gemma4ToolCalls, end: number, context: FormatCo
     }
     calls.push(raw);
   }
-  return { start: section.start, end, calls, issues };
+  // Calls read up to <tool_call|>: no text after it changes them, and a stream settles the block
+  // there (`Section.open`). A block read as malformed says nothing: on a prefix cut inside a
+  // value (`{a:<|"|><tool_call|>`), more text may make it calls.
+  return { start: section.start, end, calls, issues, open: !section.closed };
 }

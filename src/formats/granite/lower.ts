@@ -8,7 +8,7 @@ import {
   readCallList,
   refusedListItems,
 } from '../shared/json-extent.js';
-import type { GraniteNode } from './ast.js';
+import type { GraniteNode, GraniteSpecial } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 
 /**
@@ -56,5 +56,22 @@ export function lowerGranite(node: GraniteNode, end: number, context: FormatCont
       ],
     }))
     .exhaustive();
-  return sectionOf(node.start, end, lowered);
+  const section = sectionOf(node.start, end, lowered);
+  // After <|tool_call|> nothing but the list's (or object's) own close ends the section: once it
+  // came, no text after it changes the section, and a stream settles it there (`Section.open`).
+  // A tagged section is settled at its </tool_call> (`endMarkers`).
+  if (node.type === 'granite-special') section.open = specialOpen(node.body, end, context.text);
+  return section;
+}
+
+/**
+ * Whether more text could change a section opened by <|tool_call|>: while its list or object is
+ * open (it ran into the end of the text), and while only blanks follow the token.
+ */
+function specialOpen(body: GraniteSpecial['body'], end: number, text: string): boolean {
+  return match(body)
+    .with({ type: 'json-list' }, { type: 'json-extent' }, (value) => !value.closed)
+    .with({ type: 'granite-malformed-list' }, ({ extent }) => !extent.closed)
+    .with({ type: 'granite-malformed' }, () => end === text.length)
+    .exhaustive();
 }

@@ -4,6 +4,9 @@ import type { FormatContext, Section } from '../format.js';
 import { readCallItems } from '../shared/json-extent.js';
 import type { Granite20bSection } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import { trailerMayFollow } from '../shared/blanks.js';
+
+const CLOSE = '</function_call>';
 
 /**
  * Lowers a granite_20b_fc section to its call.
@@ -26,7 +29,20 @@ export function lowerGranite20b(
         format: 'granite_20b_fc',
         namesRefused: true,
       });
-      return sectionOf(section.start, end, lowered);
+      const read = sectionOf(section.start, end, lowered);
+      read.open = mayGoOn(context.text, section);
+      return read;
     })
     .exhaustive();
+}
+
+/**
+ * Whether more text could change the section (`Section.open`, which lets a stream settle it as
+ * soon as it is closed rather than on a margin of text after it): while its object is open, and
+ * while only blanks, or blanks and the start of `</function_call>`, follow it (the grammar reads
+ * that tag after any blanks).
+ */
+function mayGoOn(text: string, section: Granite20bSection): boolean {
+  if (!section.call.closed) return true;
+  return !section.closed && trailerMayFollow(text, section.call.end, CLOSE);
 }

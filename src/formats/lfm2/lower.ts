@@ -19,6 +19,8 @@ import {
   readNextJsonListCallHead,
 } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
+import { skipBlanks } from '../shared/blanks.js';
+import { OPEN_BRACE, OPEN_BRACKET } from '../../json/char-codes.js';
 import type { CallHead } from '../format.js';
 
 /**
@@ -31,6 +33,29 @@ import type { CallHead } from '../format.js';
  * @returns The section with its calls and issues.
  */
 export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext): Section {
+  const section = readBlock(node, end, context);
+  // Once <|tool_call_end|> closed a block the grammar read as Python calls, no text after it
+  // changes the section (the grammar reads nothing past that token), nor one read as JSON where
+  // no Python list can start (a `{`, or `[` then `{`): elsewhere the Python reading, failing on a
+  // prefix cut inside a call (`[f(a="<|tool_call_end|>"), g`), may read it once more text comes.
+  // A stream settles such a block at the token (`Section.open`). The token cannot be an end
+  // marker: a string in the list may hold it.
+  if (node.type === 'lfm2-python' || jsonOnly(context.text, node.payload.start)) {
+    section.open = !node.closed;
+  }
+  return section;
+}
+
+/** Whether a payload opens as JSON no Python call list starts with: `{`, or `[` then `{`. */
+function jsonOnly(text: string, from: number): boolean {
+  const first = skipBlanks(text, from);
+  const unit = text.charCodeAt(first);
+  if (unit === OPEN_BRACE) return true;
+  return unit === OPEN_BRACKET && text.charCodeAt(skipBlanks(text, first + 1)) === OPEN_BRACE;
+}
+
+/** The block read as calls (`open` is set by the caller). */
+function readBlock(node: Lfm2Section, end: number, context: FormatContext): Section {
   return match(node)
     .with({ type: 'lfm2-python' }, (section) => {
       const closed = section.closed && section.list.closed;
@@ -40,7 +65,9 @@ export function lowerLfm2(node: Lfm2Section, end: number, context: FormatContext
         repairs: closed ? [] : [{ kind: 'missing-end-marker', offset: end }],
         start: section.start,
       });
-      return sectionOf(section.start, end, lowered);
+      const read = sectionOf(section.start, end, lowered);
+      read.open = !section.closed;
+      return read;
     })
     .with({ type: 'lfm2-json' }, (section) => {
       const span = { start: section.start, end };

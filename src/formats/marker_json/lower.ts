@@ -3,6 +3,7 @@
  * selectools aliases; null or missing parameters are `{}`; an empty name is no call.
  */
 import { match } from 'ts-pattern';
+import { trailerMayFollow } from '../shared/blanks.js';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { callHeadKeys, readJsonCallHead, type CallHeadKeys } from '../../stream/call-head.js';
@@ -11,6 +12,9 @@ import { readCallObject } from '../shared/call-object.js';
 import { closingFenceEnd } from '../shared/fence.js';
 import { readJsonValueAt } from '../shared/json-value-at.js';
 import type { MarkerJsonSection } from './ast.js';
+
+/** The fence a fenced call object closes with. */
+const FENCE = '```';
 
 /** selectools' field names: `tool_name`, `tool`, `name`; `parameters`, `params`. */
 const FIELDS = {
@@ -34,6 +38,12 @@ export function lowerMarkerJson(node: MarkerJsonSection, context: FormatContext)
       const json = readJsonValueAt(context, section.payloadStart, { callObjects: 'calls' });
       const fenceEnd = section.fenced ? closingFenceEnd(context.text, json.end) : undefined;
       const end = fenceEnd ?? json.end;
+      // Whether more text could change the section (`Section.open`, which lets a stream settle
+      // it as soon as it is closed rather than on a margin of text after it): while its object
+      // is open, and in a fence while only blanks, or blanks and the start of ``` follow it.
+      const open =
+        !json.closed ||
+        (section.fenced && fenceEnd === undefined && trailerMayFollow(context.text, end, FENCE));
       // A stream starts the call from its head (see head.ts): refused, it is still that call,
       // named by its head.
       const refused = (issue: Issue): Section => {
@@ -47,7 +57,7 @@ export function lowerMarkerJson(node: MarkerJsonSection, context: FormatContext)
           typeof head === 'object'
             ? [refusedCall(head.name, 'marker_json', span, issue, [], json.closed)]
             : [];
-        return { start: section.start, end, calls, issues: [issue] };
+        return { start: section.start, end, calls, issues: [issue], open };
       };
       if (!json.payload.ok) return refused(json.payload.issue);
       const call = readCallObject(json.payload.values[0], section.payloadStart, FIELDS);
@@ -60,7 +70,7 @@ export function lowerMarkerJson(node: MarkerJsonSection, context: FormatContext)
         repairs: [...json.payload.repairs, ...call.repairs],
         complete: json.closed && json.payload.complete,
       };
-      return { start: section.start, end, calls: [raw], issues: [] };
+      return { start: section.start, end, calls: [raw], issues: [], open };
     })
     .exhaustive();
 }

@@ -26,7 +26,12 @@ export function lowerOlmo3(node: Olmo3Section, end: number, context: FormatConte
         repairs: section.closed ? [] : [{ kind: 'missing-end-marker', offset: end }],
         start: section.start,
       });
-      return sectionOf(section.start, end, lowered);
+      const read = sectionOf(section.start, end, lowered);
+      // Calls read up to </function_calls>: no text after it changes them, and a stream settles
+      // the block there (`Section.open`). A block read as malformed says nothing: on a prefix cut
+      // inside a call (`f(a="</function_calls>")\ng`), more text may make it calls.
+      read.open = !section.closed;
+      return read;
     })
     .with({ type: 'olmo3-malformed' }, (section) => {
       const issue: Issue = {

@@ -29,5 +29,9 @@ export function lowerPhi4Mini(node: Phi4MiniSection, end: number, context: Forma
       ),
     )
     .exhaustive();
-  return sectionOf(node.start, end, lowered);
+  const section = sectionOf(node.start, end, lowered);
+  // Nothing but the list's own close ends the section: once it came, no text after it changes
+  // the section, and a stream settles it there (`Section.open`).
+  section.open = node.list.type === 'json-list' ? !node.list.closed : !node.list.extent.closed;
+  return section;
 }

@@ -51,3 +51,23 @@ export function skipBlanks(text: string, from: number, limit = text.length): num
   while (index < limit && isBlank(text.charCodeAt(index))) index += 1;
   return index;
 }
+
+/**
+ * Whether a grammar that reads `trailer` after optional blanks at `from` may still read it on a
+ * longer text: only blanks follow, or blanks and the start of `trailer`. A lowering that found no
+ * trailer there asks it to tell a stream whether its section is still open (`Section.open`).
+ *
+ * @param text - The text read.
+ * @param from - Where the grammar looked for the trailer.
+ * @param trailer - The trailer (`</s>`, `</function_call>`).
+ * @returns True while more text could complete the trailer.
+ * @example
+ * ```ts
+ * trailerMayFollow('{} </', 2, '</s>'); // true
+ * trailerMayFollow('{} and', 2, '</s>'); // false
+ * ```
+ */
+export function trailerMayFollow(text: string, from: number, trailer: string): boolean {
+  const after = skipBlanks(text, from);
+  return trailer.startsWith(text.slice(after, after + trailer.length));
+}

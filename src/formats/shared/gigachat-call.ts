@@ -8,6 +8,7 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import { readCallObject } from './call-object.js';
 import { readJsonValueAt } from './json-value-at.js';
 import { malformed } from './issues.js';
+import { trailerMayFollow } from './blanks.js';
 
 /** GigaChat's call object: exactly `name` and `arguments`, as the reference parsers read it. */
 const GIGACHAT_FIELDS = { name: ['name'], arguments: ['arguments'] } as const;
@@ -106,5 +107,26 @@ export function gigaChatSection(
     end: trailerEnd ?? body.end,
     calls: body.call === undefined ? [] : [body.call],
     issues: body.issue === undefined ? [] : [body.issue],
+    open: mayGoOn(context.text, header.end, body, trailerEnd),
   };
+}
+
+/** The trailer both grammars read after the call object, past any blanks. */
+const TRAILER = '</s>';
+
+/**
+ * Whether more text could change the section (`Section.open`, which lets a stream settle it as
+ * soon as it is closed rather than on a margin of text after it): while only blanks follow the
+ * header (a `{` may come), while the call object is open, and while only blanks, or blanks and
+ * the start of `</s>`, follow it.
+ */
+function mayGoOn(
+  text: string,
+  headerEnd: number,
+  body: GigaChatBody,
+  trailerEnd: number | undefined,
+): boolean {
+  if (body.end === headerEnd && !body.closed) return headerEnd === text.length;
+  if (!body.closed) return true;
+  return trailerEnd === undefined && trailerMayFollow(text, body.end, TRAILER);
 }
