@@ -10,7 +10,7 @@ import {
   type PreviousCall,
   type TextHead,
 } from '../formats/format.js';
-import { skipBlanks } from '../formats/shared/blanks.js';
+import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
 import type { CallFormat, StreamEvent } from '../types.js';
@@ -122,6 +122,15 @@ const GROWTH = 1.5;
 /** Smallest growth between retries, so tiny sections are not retried on every unit. */
 const MIN_STEP = 32;
 /**
+ * Runs of the grammars a section gets, one per delta holding a unit that is not blank, once its
+ * last call started from a head is written whole, where no end marker or trailing end token will
+ * ask for them: the units that then close the section (the call object's `}`, a list's `]`, the
+ * first unit after the object that does not start its trailer) come within these, and a section
+ * that says it is closed (`Section.open`) settles in the push that closes it rather than when its
+ * text has grown by half again. At most these per section: a constant factor of work.
+ */
+const EAGER_RUNS = 3;
+/**
  * A `dueAt` no held text reaches (a V8 string holds at most 2^29 units), kept a small integer so
  * that the field stays one.
  */
@@ -173,6 +182,12 @@ class OpenSection implements SectionState {
   private endsIdle = false;
   // An end marker arrived since the grammars last ran.
   private endSeen = false;
+  // Eager runs left (see EAGER_RUNS), -1 before the section's last started call was written whole.
+  private eagerRuns = -1;
+  // A delta with a unit that is not blank arrived while eager runs were left.
+  private eagerDue = false;
+  // The format of the call started last.
+  private startedFormat: Format | undefined = undefined;
   // The end finder has not read the text the section started with yet (see the constructor).
   private endsUnfed = false;
   // Retry on a schedule: from the start when some candidate promises no end markers, else after an
@@ -234,10 +249,16 @@ class OpenSection implements SectionState {
     if (unit === -1) this.held.append(delta);
     else this.held.appendUnit(unit, delta);
     if (this.narrowing) this.narrow(delta);
+    if (this.eagerRuns > 0 && !this.eagerDue && !allBlank(delta, unit)) this.runEagerly();
     const started = this.started;
     if (started !== undefined) {
       const event = extendCall(started, delta, unit);
-      if (this.chain === undefined || started.writer.state !== 'done') return event;
+      if (started.writer.state !== 'done') return event;
+      if (this.chain === undefined) {
+        // Out of line, as below: once, when the section's only started call is written.
+        if (this.eagerRuns === -1) this.lastCallWritten(this.startedFormat as Format);
+        return event;
+      }
       // Out of line: the per-unit path stays small enough for V8 to inline into the push.
       this.callWritten(event, out);
       return undefined;
@@ -308,10 +329,23 @@ class OpenSection implements SectionState {
   private headMayEnd(delta: string, out: StreamEvent[]): void {
     if (
       this.headState === 'wait' &&
-      (delta.includes('{') || delta.includes('>') || delta.includes('('))
+      (delta.includes('{') ||
+        delta.includes('>') ||
+        delta.includes('(') ||
+        this.refusalMatters(delta))
     ) {
       this.tryHead(out);
     }
+  }
+
+  /**
+   * After a call written whole, in a section no end marker settles: a `]` may close the list,
+   * showing that no call follows, which begins the eager runs (see EAGER_RUNS), so the head is
+   * read again on it too (on that unit only: reading it on every unit between two calls cost
+   * more than the calls).
+   */
+  private refusalMatters(delta: string): boolean {
+    return this.chain !== undefined && this.scheduled && delta.includes(']');
   }
 
   due(): boolean {
@@ -328,10 +362,13 @@ class OpenSection implements SectionState {
       this.tryHead(out);
       // Once as the section opens too: a head that is the marker itself (command_r7b's blocks).
       if (this.textHeadState === 'wait') this.tryTextHead(out);
-      const due = this.endSeen || (this.scheduled && held.length >= this.nextAttempt);
+      const due =
+        this.endSeen || this.eagerDue || (this.scheduled && held.length >= this.nextAttempt);
       if (!due) return undefined;
+      if (this.eagerDue) this.eagerRuns -= 1;
     }
     this.endSeen = false;
+    this.eagerDue = false;
     this.noteDue();
     const text = held.text();
     const query: SectionQuery = {
@@ -591,7 +628,8 @@ class OpenSection implements SectionState {
       this.headState = undefined;
       this.chain = undefined;
       if (resolved === undefined) {
-        if (chain !== undefined) this.watchTrailingEnd(chain);
+        // No call follows the ones written whole: the section closes in the next few units.
+        if (chain !== undefined) this.lastCallWritten(chain);
         return;
       }
       const { format, head } = resolved;
@@ -621,6 +659,7 @@ class OpenSection implements SectionState {
         out,
       );
       this.started = started;
+      this.startedFormat = format;
       counters.index += 1;
       // Only a writer that says where its call ended lets the next head be read.
       if (format.readNextCallHead !== undefined && started.writer.readLength !== undefined) {
@@ -629,7 +668,11 @@ class OpenSection implements SectionState {
       // What is held after the head is the rest of the delta that completed it: sliced, not
       // joined with the section before it.
       feedCall(started, this.held.slice(head.argumentsStart, this.held.length), out);
-      if (this.chain === undefined || started.writer.state !== 'done') return;
+      if (started.writer.state !== 'done') return;
+      if (this.chain === undefined) {
+        this.lastCallWritten(format);
+        return;
+      }
       this.awaitNext();
     }
   }
@@ -678,6 +721,33 @@ class OpenSection implements SectionState {
     );
   }
 
+  /**
+   * The section's last call started from a head was written whole and no head follows it: the
+   * few units that close the section come next. Where the format names the tokens it then closes
+   * at, the grammars run when one arrives; otherwise on the next few deltas (see EAGER_RUNS).
+   */
+  private lastCallWritten(format: Format): void {
+    if (format.trailingEndsAt !== undefined) this.watchTrailingEnd(format);
+    else this.beginEager();
+  }
+
+  /**
+   * Begins the eager runs, the first on the text already held after the call (a long delta may
+   * have closed the section). Only where the grammars would otherwise wait for the retry
+   * schedule, and once per section.
+   */
+  private beginEager(): void {
+    if (this.eagerRuns !== -1 || !this.scheduled) return;
+    this.eagerRuns = EAGER_RUNS;
+    this.runEagerly();
+  }
+
+  /** Makes the grammars due on the next push (see EAGER_RUNS). */
+  private runEagerly(): void {
+    this.eagerDue = true;
+    this.noteDue();
+  }
+
   /** The answer is not final yet: the grammars run again once the text has grown by half. */
   private retryLater(): void {
     const length = this.held.length;
@@ -691,7 +761,7 @@ class OpenSection implements SectionState {
 
   /** Sets `dueAt`, which {@link SectionState.due} answers from, after what it depends on changed. */
   private noteDue(): void {
-    this.dueAt = this.endSeen ? 0 : this.scheduled ? this.nextAttempt : NEVER;
+    this.dueAt = this.endSeen || this.eagerDue ? 0 : this.scheduled ? this.nextAttempt : NEVER;
   }
 }
 
@@ -849,4 +919,13 @@ function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', de
   const last = out.length > 0 ? out[out.length - 1] : undefined;
   if (last !== undefined && last.type === type) last.delta += delta;
   else out.push({ type, delta });
+}
+
+/** Whether a delta holds only blanks (`unit`: its one code, or -1 when it is longer). */
+function allBlank(delta: string, unit: number): boolean {
+  if (unit !== -1) return isBlank(unit);
+  for (let index = 0; index < delta.length; index += 1) {
+    if (!isBlank(delta.charCodeAt(index))) return false;
+  }
+  return true;
 }

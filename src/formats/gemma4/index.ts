@@ -15,6 +15,8 @@ export const gemma4: Format = {
   syntax: 'marked',
   models: 'Google Gemma 4',
   markers: ['<|tool_call>', '<|channel>', '<channel|>'],
+  // After its last call a block closes at its close token (the lowering then says it is closed).
+  trailingEndsAt: ['<tool_call|>'],
   parseAt(context, start) {
     const matched = runGrammar<Gemma4Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;

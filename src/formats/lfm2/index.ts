@@ -14,6 +14,8 @@ export const lfm2: Format = {
   syntax: 'marked',
   models: 'Liquid AI LFM2, LFM2.5',
   markers: ['<|tool_call_start|>'],
+  // After its last call a block closes at its end token (the lowering then says it is closed).
+  trailingEndsAt: ['<|tool_call_end|>'],
   parseAt(context, start) {
     const matched = runGrammar<Lfm2Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;

@@ -19,6 +19,8 @@ export const olmo3: Format = {
   syntax: 'marked',
   models: 'AllenAI Olmo 3 Instruct / Think',
   markers: ['<function_calls>'],
+  // After its last call a block closes at its close tag (the lowering then says it is closed).
+  trailingEndsAt: ['</function_calls>'],
   parseAt(context, start) {
     const matched = runGrammar<Olmo3Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;

@@ -1,0 +1,65 @@
+/**
+ * Syntaxes that no end marker closes but whose lowering says when their section is closed
+ * (`Section.open`) end its calls in the push that closes it, and stream the prose after it as it
+ * comes, instead of holding both until a margin of text, grown by half again, confirms the section
+ * (or until `end()`). The fold of every chunking is still `parse`.
+ */
+import { describe, expect, it } from 'vitest';
+import { createParser, type StreamEvent } from '../../src/index.js';
+import type { FormatId } from '../../src/types.js';
+import { expectEquivalent } from './equivalence.js';
+
+const CALL = '{"name": "get_weather", "arguments": {"city": "Ghent"}}';
+const AFTER = ' That is all for now, thanks for waiting while I look it up.';
+
+/**
+ * `closing` ends with the unit after which nothing can change the section: its own close (a
+ * `]`, an end token), or, where a trailer may follow after blanks, the first unit that is neither.
+ * (A trailer that does follow, `</s>`, settles the section on the retry schedule: it ends the
+ * model's turn, so the output ends there.)
+ */
+const CASES: { format: FormatId; closing: string }[] = [
+  { format: 'granite', closing: `Looking.\n<|tool_call|> [${CALL}]` },
+  { format: 'granite', closing: `Looking.\n<|tool_call|>${CALL}` },
+  { format: 'granite_20b_fc', closing: `Looking. <function_call> ${CALL}\nT` },
+  { format: 'granite_20b_fc', closing: `<function_call>\n${CALL}\n\n  T` },
+  { format: 'phi4_mini', closing: `Looking. functools[${CALL}]` },
+  { format: 'lfm2', closing: '<|tool_call_start|>[get_weather(city="Ghent")]<|tool_call_end|>' },
+  { format: 'lfm2', closing: `<|tool_call_start|>[${CALL}]<|tool_call_end|>` },
+  { format: 'olmo3', closing: '<function_calls>\nget_weather(city="Ghent")\n</function_calls>' },
+  {
+    format: 'gemma4',
+    closing: '<|tool_call>call:get_weather{city:<|"|>Ghent<|"|>}<tool_call|>',
+  },
+  {
+    format: 'marker_json',
+    closing: 'Looking.\nTOOL_CALL {"tool_name": "get_weather", "parameters": {"city": "Ghent"}}',
+  },
+  { format: 'gigachat3', closing: `<|message_sep|>\n\nfunction call<|role_sep|>\n${CALL}\nT` },
+  { format: 'gigachat31', closing: `<|function_call|>${CALL} T` },
+];
+
+describe('stream: sections that say they are closed', () => {
+  for (const { format, closing } of CASES) {
+    const text = `${closing}${AFTER.slice(closing.endsWith('T') ? 2 : 0)}`;
+    const options = { formats: [format], reasoning: { startsInside: false } };
+
+    it(`${format}: should end the call where the section closes (${closing.slice(-16)})`, () => {
+      const stream = createParser({ ...options, ids: 'sequential' }).stream();
+      const pushed: { at: number; event: StreamEvent }[] = [];
+      for (let index = 0; index < text.length; index += 1) {
+        for (const event of stream.push(text.charAt(index))) pushed.push({ at: index + 1, event });
+      }
+      const end = pushed.find(({ event }) => event.type === 'tool-call-end');
+      expect(end).toMatchObject({ at: closing.length, event: { call: { name: 'get_weather' } } });
+      // The prose after the section went out before end(), save what may start a marker.
+      const sent = pushed
+        .flatMap(({ event }) => (event.type === 'text-delta' ? [event.delta] : []))
+        .join('');
+      expect(sent).toContain('thanks for waiting while I look it');
+      expect(stream.end().some((event) => event.type === 'tool-call-end')).toBe(false);
+      expectEquivalent(options, [...text]);
+      expectEquivalent(options, [text]);
+    });
+  }
+});
