@@ -249,25 +249,42 @@ class OpenSection implements SectionState {
     if (unit === -1) this.held.append(delta);
     else this.held.appendUnit(unit, delta);
     if (this.narrowing) this.narrow(delta);
-    if (this.eagerRuns > 0 && !this.eagerDue && !allBlank(delta, unit)) this.runEagerly();
     const started = this.started;
     if (started !== undefined) {
       const event = extendCall(started, delta, unit);
       if (started.writer.state !== 'done') return event;
-      if (this.chain === undefined) {
-        // Out of line, as below: once, when the section's only started call is written.
-        if (this.eagerRuns === -1) this.lastCallWritten(this.startedFormat as Format);
-        return event;
-      }
       // Out of line: the per-unit path stays small enough for V8 to inline into the push.
-      this.callWritten(event, out);
-      return undefined;
+      return this.afterWritten(event, delta, out);
     }
+    if (this.eagerRuns > 0) this.eagerOn(delta);
     this.headMayEnd(delta, out);
     const text = this.text;
     if (text !== undefined) pushText(out, text.type, text.writer.write(delta));
     else if (this.textHeadState === 'wait' && delta.includes('>')) this.tryTextHead(out);
     return undefined;
+  }
+
+  /**
+   * A delta after the started call's arguments were written whole: the next head is read (a
+   * format that reads them), or, the section's only started call written, its close awaited.
+   */
+  private afterWritten(
+    event: StreamEvent | undefined,
+    delta: string,
+    out: StreamEvent[],
+  ): StreamEvent | undefined {
+    if (this.chain !== undefined) {
+      this.callWritten(event, out);
+      return undefined;
+    }
+    if (this.eagerRuns === -1) this.lastCallWritten(this.startedFormat as Format);
+    else if (this.eagerRuns > 0) this.eagerOn(delta);
+    return event;
+  }
+
+  /** A delta while eager runs are left: one that is not blank makes the grammars due. */
+  private eagerOn(delta: string): void {
+    if (!this.eagerDue && !allBlank(delta)) this.runEagerly();
   }
 
   /**
@@ -921,9 +938,8 @@ function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', de
   else out.push({ type, delta });
 }
 
-/** Whether a delta holds only blanks (`unit`: its one code, or -1 when it is longer). */
-function allBlank(delta: string, unit: number): boolean {
-  if (unit !== -1) return isBlank(unit);
+/** Whether a delta holds only blanks. */
+function allBlank(delta: string): boolean {
   for (let index = 0; index < delta.length; index += 1) {
     if (!isBlank(delta.charCodeAt(index))) return false;
   }
