@@ -216,8 +216,8 @@ export interface Format {
    * wrote them whole and reads no head after the last, it runs the grammar at the first of these
    * that arrives, rather than on its retry schedule (a section whose calls may be followed by
    * such a token or not, as an optional trailer, should not name it: the stream then runs the
-   * grammar on the next few deltas instead). It trusts
-   * the answer only where the section read says it is closed (`Section.open`).
+   * grammar on the next few deltas instead). It trusts the answer only where the section read
+   * says it is closed (`Section.open`).
    */
   readonly trailingEndsAt?: readonly string[];
   /**

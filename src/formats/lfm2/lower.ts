@@ -65,9 +65,7 @@ function readBlock(node: Lfm2Section, end: number, context: FormatContext): Sect
         repairs: closed ? [] : [{ kind: 'missing-end-marker', offset: end }],
         start: section.start,
       });
-      const read = sectionOf(section.start, end, lowered);
-      read.open = !section.closed;
-      return read;
+      return sectionOf(section.start, end, lowered);
     })
     .with({ type: 'lfm2-json' }, (section) => {
       const span = { start: section.start, end };
