@@ -5,7 +5,7 @@
  * (or until `end()`). The fold of every chunking is still `parse`.
  */
 import { describe, expect, it } from 'vitest';
-import { createParser, type StreamEvent } from '../../src/index.js';
+import { createParser, type ParserOptions, type StreamEvent } from '../../src/index.js';
 import type { FormatId } from '../../src/types.js';
 import { expectEquivalent } from './equivalence.js';
 
@@ -42,24 +42,36 @@ const CASES: { format: FormatId; closing: string }[] = [
 describe('stream: sections that say they are closed', () => {
   for (const { format, closing } of CASES) {
     const text = `${closing}${AFTER.slice(closing.endsWith('T') ? 2 : 0)}`;
-    const options = { formats: [format], reasoning: { startsInside: false } };
+    const modes: [string, ParserOptions][] = [
+      ['forced', { formats: [format], reasoning: { startsInside: false } }],
+      // Where other syntaxes share the marker, the first unit after it rules them out.
+      ['auto', { reasoning: { startsInside: false } }],
+    ];
 
-    it(`${format}: should end the call where the section closes (${closing.slice(-16)})`, () => {
-      const stream = createParser({ ...options, ids: 'sequential' }).stream();
-      const pushed: { at: number; event: StreamEvent }[] = [];
-      for (let index = 0; index < text.length; index += 1) {
-        for (const event of stream.push(text.charAt(index))) pushed.push({ at: index + 1, event });
-      }
-      const end = pushed.find(({ event }) => event.type === 'tool-call-end');
-      expect(end).toMatchObject({ at: closing.length, event: { call: { name: 'get_weather' } } });
-      // The prose after the section went out before end(), save what may start a marker.
-      const sent = pushed
-        .flatMap(({ event }) => (event.type === 'text-delta' ? [event.delta] : []))
-        .join('');
-      expect(sent).toContain('thanks for waiting while I look it');
-      expect(stream.end().some((event) => event.type === 'tool-call-end')).toBe(false);
-      expectEquivalent(options, [...text]);
-      expectEquivalent(options, [text]);
-    });
+    it.each(modes)(
+      `${format}: should end the call where the section closes, %s (${closing.slice(-16)})`,
+      (_mode, options) => {
+        const stream = createParser({ ...options, ids: 'sequential' }).stream();
+        const pushed: { at: number; event: StreamEvent }[] = [];
+        for (let index = 0; index < text.length; index += 1) {
+          for (const event of stream.push(text.charAt(index))) {
+            pushed.push({ at: index + 1, event });
+          }
+        }
+        const end = pushed.find(({ event }) => event.type === 'tool-call-end');
+        expect(end).toMatchObject({
+          at: closing.length,
+          event: { call: { name: 'get_weather', format } },
+        });
+        // The prose after the section went out before end(), save what may start a marker.
+        const sent = pushed
+          .flatMap(({ event }) => (event.type === 'text-delta' ? [event.delta] : []))
+          .join('');
+        expect(sent).toContain('thanks for waiting while I look it');
+        expect(stream.end().some((event) => event.type === 'tool-call-end')).toBe(false);
+        expectEquivalent(options, [...text]);
+        expectEquivalent(options, [text]);
+      },
+    );
   }
 });
