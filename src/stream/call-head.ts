@@ -258,6 +258,35 @@ export function readJsonListCallHead(
 }
 
 /**
+ * The first call's head in a payload that holds a JSON list of call objects or one call object
+ * (granite's `<|tool_call|>`, lfm2's JSON block): {@link readJsonListCallHead}, else
+ * {@link readJsonCallHead} (or {@link readJsonCallHeadBefore} the payload's closing tag).
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the payload starts.
+ * @param close - The tag that ends the payload, if one does.
+ * @param keys - The keys the head spells (default: `name`, then a common arguments key).
+ * @returns As `readJsonCallHead`.
+ * @example
+ * ```ts
+ * readJsonListOrCallHead(' {"name": "f", "arguments": {', 0); // { name: 'f', argumentsStart: 28 }
+ * ```
+ */
+export function readJsonListOrCallHead(
+  text: string,
+  from: number,
+  close?: string,
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
+): CallHead | 'wait' | undefined {
+  return (
+    readJsonListCallHead(text, from, close, keys) ??
+    (close === undefined
+      ? readJsonCallHead(text, from, keys)
+      : readJsonCallHeadBefore(text, from, close, keys))
+  );
+}
+
+/**
  * The head of the call object after one in a JSON list, read where that call's arguments ended
  * (`from`, just past their `}`): blanks, the `}` closing the call object, blanks, `,`, then
  * {@link readJsonCallHead} (or {@link readJsonCallHeadBefore} the list's closing tag). A call
@@ -394,11 +423,7 @@ export function readJsonListHeads(
   close?: string,
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead[] {
-  const first =
-    readJsonListCallHead(text, from, close, keys) ??
-    (close === undefined
-      ? readJsonCallHead(text, from, keys)
-      : readJsonCallHeadBefore(text, from, close, keys));
+  const first = readJsonListOrCallHead(text, from, close, keys);
   return chainedHeads(
     first,
     (head) => {

@@ -10,7 +10,7 @@ import {
   type PreviousCall,
   type TextHead,
 } from '../formats/format.js';
-import { isBlank, skipBlanks } from '../formats/shared/blanks.js';
+import { skipBlanks } from '../formats/shared/blanks.js';
 import { extractedCall, type ExtractedCall } from '../pipeline/extract.js';
 import { sectionText } from '../pipeline/reasoning.js';
 import type { CallFormat, StreamEvent } from '../types.js';
@@ -284,7 +284,7 @@ class OpenSection implements SectionState {
 
   /** A delta while eager runs are left: one that is not blank makes the grammars due. */
   private eagerOn(delta: string): void {
-    if (!this.eagerDue && !allBlank(delta)) this.runEagerly();
+    if (!this.eagerDue && skipBlanks(delta, 0) < delta.length) this.runEagerly();
   }
 
   /**
@@ -936,12 +936,4 @@ function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', de
   const last = out.length > 0 ? out[out.length - 1] : undefined;
   if (last !== undefined && last.type === type) last.delta += delta;
   else out.push({ type, delta });
-}
-
-/** Whether a delta holds only blanks. */
-function allBlank(delta: string): boolean {
-  for (let index = 0; index < delta.length; index += 1) {
-    if (!isBlank(delta.charCodeAt(index))) return false;
-  }
-  return true;
 }

@@ -8,8 +8,8 @@ import type { GraniteNode } from './ast.js';
 import { lowerGranite } from './lower.js';
 import { OPEN_BRACKET } from '../../json/char-codes.js';
 import {
-  readJsonCallHead,
   readJsonListCallHead,
+  readJsonListOrCallHead,
   readNextJsonListCallHead,
 } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
@@ -55,7 +55,7 @@ export const granite: Format = {
     }
     if (!startsAt(text, SPECIAL_OPEN, start)) return undefined;
     const from = start + SPECIAL_OPEN.length;
-    return readJsonListCallHead(text, from) ?? readJsonCallHead(text, from);
+    return readJsonListOrCallHead(text, from);
   },
   // Each later call of a list starts at its own head, after `}, ` (the lowering names its calls
   // by them). A lone object after <|tool_call|> is the section's only call.

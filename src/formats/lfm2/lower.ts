@@ -13,11 +13,7 @@ import {
   readPythonListHeadNames,
   type PythonBlock,
 } from '../shared/python-call-head.js';
-import {
-  readJsonCallHeadBefore,
-  readJsonListCallHead,
-  readNextJsonListCallHead,
-} from '../../stream/call-head.js';
+import { readJsonListOrCallHead, readNextJsonListCallHead } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { OPEN_BRACE, OPEN_BRACKET } from '../../json/char-codes.js';
@@ -108,9 +104,7 @@ export function readLfm2Head(text: string, start: number): CallHead | 'wait' | u
   const python = readPythonBlockHead(text, start, LFM2_TOKENS.open, 'required');
   if (python !== undefined || !startsAt(text, LFM2_TOKENS.open, start)) return python;
   const payload = start + LFM2_TOKENS.open.length;
-  return (
-    readJsonListCallHead(text, payload, LFM2_END) ?? readJsonCallHeadBefore(text, payload, LFM2_END)
-  );
+  return readJsonListOrCallHead(text, payload, LFM2_END);
 }
 
 /**
