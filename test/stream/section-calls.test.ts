@@ -498,3 +498,58 @@ describe('stream: minimax call objects one a line', () => {
     },
   );
 });
+
+describe('stream: special-token calls whose string arguments hold a section token', () => {
+  // Each syntax's payload stops at these wherever they are, strings included: one inside a
+  // string begins a call, or ends the section, where the stream's writer reads the string on.
+  const KIMI = {
+    format: 'kimi_k2',
+    open: '<|tool_calls_section_begin|>',
+    call: (name: string, args: string) =>
+      `<|tool_call_begin|>functions.${name}:0<|tool_call_argument_begin|>${args}<|tool_call_end|>`,
+    tokens: ['<|tool_calls_section_end|>', '<|tool_call_begin|>functions.g:1'],
+    close: '<|tool_calls_section_end|>',
+  } as const;
+  const V31 = {
+    format: 'deepseek_v31',
+    open: '<｜tool▁calls▁begin｜>',
+    call: (name: string, args: string) =>
+      `<｜tool▁call▁begin｜>${name}<｜tool▁sep｜>${args}<｜tool▁call▁end｜>`,
+    tokens: ['<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>g<｜tool▁sep｜>'],
+    close: '<｜tool▁calls▁end｜>',
+  } as const;
+  const V3 = {
+    format: 'deepseek_v3',
+    open: '<｜tool▁calls▁begin｜>',
+    call: (name: string, args: string) =>
+      `<｜tool▁call▁begin｜>function<｜tool▁sep｜>${name}\n\`\`\`json\n${args}\n\`\`\`<｜tool▁call▁end｜>`,
+    tokens: ['<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>function<｜tool▁sep｜>g\n'],
+    close: '<｜tool▁calls▁end｜>',
+  } as const;
+  const cases = [KIMI, V31, V3].flatMap((syntax) =>
+    syntax.tokens.map((token) => ({ syntax, token })),
+  );
+
+  it.each(cases)(
+    '$syntax.format: should start only the calls parse reads, with $token in a string',
+    ({ syntax, token }) => {
+      const options: ParserOptions = {
+        formats: [syntax.format],
+        reasoning: { startsInside: false },
+      };
+      const held = syntax.call('move_piece', `{"from": "${token}{}"}`);
+      const text = `${syntax.open}${held}${syntax.call('offer_draw', '{"note": "even"}')}${syntax.close}`;
+      const result = createParser(options).parse(text);
+      const read = [...result.calls, ...result.rejected].map((call) => call.name);
+      // Whole, the head chain once read on past an end token inside the string and started
+      // offer_draw, which the grammar never reads there (the section ended in move_piece).
+      const expected = token === syntax.close ? ['move_piece'] : undefined;
+      for (const deltas of [[text], [...text]]) {
+        const names = starts(streamAll(options, deltas)).map(([, , name]) => name);
+        if (expected !== undefined) expect(names).toEqual(expected);
+        for (const name of names) expect(read).toContain(name);
+        expectEquivalent(options, deltas);
+      }
+    },
+  );
+});

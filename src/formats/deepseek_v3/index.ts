@@ -34,8 +34,15 @@ export const deepseek_v3: Format = {
   },
   readCallHead: (text, start) => readFirstHead(text, start + CALLS_BEGIN.length),
   // A later call starts at the next call token after the previous arguments (text between calls
-  // is stray, dropped), read as the first is.
-  readNextCallHead: (text) => readNextHead(text, 0),
+  // is stray, dropped), read as the first is; none after a call whose arguments hold a token that
+  // cuts its payload and begins a call or ends the section (in a string the writer reads on).
+  readNextCallHead: (text, previous) => {
+    const head = readNextHead(text, 0);
+    if (typeof head !== 'object') return head;
+    return previous.arguments.includes(CALL_BEGIN) || previous.arguments.includes(CALLS_END)
+      ? undefined
+      : head;
+  },
   // In auto mode deepseek_v31, which shares the token, reads its head once this declines.
   declines: (text, start) => firstCallIsNotV3(text, start + CALLS_BEGIN.length),
 };

@@ -7,9 +7,14 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { DeepSeekV31Section } from './ast.js';
 import { lowerDeepSeekV31 } from './lower.js';
-import { readTokenCallHead, type TokenCallSyntax } from '../shared/token-call-head.js';
+import {
+  readNextTokenCallHead,
+  readTokenCallHead,
+  type TokenCallSyntax,
+} from '../shared/token-call-head.js';
 
 const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
+const CALLS_END = '<｜tool▁calls▁end｜>';
 
 /** A call as the grammar reads it: its name up to the next special token, then the arguments. */
 const CALL: TokenCallSyntax = {
@@ -17,9 +22,10 @@ const CALL: TokenCallSyntax = {
   separator: '<｜tool▁sep｜>',
   tokenStart: '<｜',
   // The grammar's CallStop: a call's payload runs up to the first of these.
-  argumentStops: ['<｜tool▁call▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁calls▁end｜>'],
+  argumentStops: ['<｜tool▁call▁end｜>', '<｜tool▁call▁begin｜>', CALLS_END],
   // The section's end token ends it, and another opening token interrupts it.
-  sectionStops: ['<｜tool▁calls▁end｜>', CALLS_BEGIN],
+  sectionStops: [CALLS_END, CALLS_BEGIN],
+  breakChain: ['<｜tool▁call▁begin｜>', CALLS_END],
   nameOf(raw) {
     const name = raw.trim();
     return name === '' ? undefined : { name };
@@ -39,7 +45,5 @@ export const deepseek_v31: Format = {
   },
   // Read when deepseek_v31 is the section's only candidate (deepseek_v3 shares its token).
   readCallHead: (text, start) => readTokenCallHead(text, start + CALLS_BEGIN.length, CALL),
-  // A later call's head is read as the first's, from where the previous arguments ended: stray
-  // text between calls is dropped, and the next call begins at the next call token.
-  readNextCallHead: (text) => readTokenCallHead(text, 0, CALL),
+  readNextCallHead: (text, previous) => readNextTokenCallHead(text, previous.arguments, CALL),
 };

@@ -8,7 +8,11 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { KimiSection } from './ast.js';
 import { lowerKimi, nameOf } from './lower.js';
-import { readTokenCallHead, type TokenCallSyntax } from '../shared/token-call-head.js';
+import {
+  readNextTokenCallHead,
+  readTokenCallHead,
+  type TokenCallSyntax,
+} from '../shared/token-call-head.js';
 import { startsAt } from '../../starts-at.js';
 
 const SECTION_OPEN = '<|tool_calls_section_begin|>';
@@ -24,6 +28,7 @@ const CALL: TokenCallSyntax = {
   // The grammar's CallStop: a call's payload runs up to the first of these.
   argumentStops: ['<|tool_call_end|>', '<|tool_call_begin|>', SECTION_END, ALIAS_END],
   sectionStops: [SECTION_END, ALIAS_END],
+  breakChain: ['<|tool_call_begin|>', SECTION_END, ALIAS_END],
   nameOf(raw) {
     const id = raw.trim();
     const name = nameOf(id);
@@ -51,7 +56,5 @@ export const kimi_k2: Format = {
       start + (startsAt(text, SECTION_OPEN, start) ? SECTION_OPEN : ALIAS_OPEN).length,
       CALL,
     ),
-  // A later call's head is read as the first's, from where the previous arguments ended: stray
-  // text between calls is dropped, and the next call begins at the next call token.
-  readNextCallHead: (text) => readTokenCallHead(text, 0, CALL),
+  readNextCallHead: (text, previous) => readNextTokenCallHead(text, previous.arguments, CALL),
 };

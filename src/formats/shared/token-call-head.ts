@@ -25,6 +25,12 @@ export interface TokenCallSyntax {
    */
   readonly sectionStops: readonly string[];
   /**
+   * Tokens that, written inside a call's arguments (in a string, which the stream's writer reads
+   * on), cut its payload and begin another call or end the section there: the calls the grammar
+   * reads after such a call are not the ones written after its arguments' end.
+   */
+  readonly breakChain: readonly string[];
+  /**
    * The call's name (and own id) as the lowering makes them of the text between `callBegin` and
    * the separator; `undefined` when the lowering finds no name there.
    */
@@ -75,6 +81,34 @@ export function readTokenCallHead(
   return names.id === undefined
     ? { name: names.name, argumentsStart, stops }
     : { name: names.name, id: names.id, argumentsStart, stops };
+}
+
+/**
+ * Reads the head of the call after one whose arguments ended where `text` starts, as the first
+ * call's: stray text between calls is dropped, and the next call begins at the next call token.
+ * None is read after a call whose arguments hold one of `syntax.breakChain` (looked at once the
+ * head is read: a head answers once, while the text before it may be read on every push).
+ *
+ * @param text - The text after the previous call's arguments.
+ * @param previousArguments - The previous call's arguments (see `PreviousCall.arguments`).
+ * @param syntax - The syntax's tokens and its name rule.
+ * @returns As {@link readTokenCallHead}.
+ * @example
+ * ```ts
+ * readNextTokenCallHead('<|tool_call_end|><|tool_call_begin|>functions.g:1' +
+ *   '<|tool_call_argument_begin|>{', '{"a": "<|tool_calls_section_end|>"}', kimiSyntax);
+ * // undefined: the grammar ended the section inside the previous call
+ * ```
+ */
+export function readNextTokenCallHead(
+  text: string,
+  previousArguments: string,
+  syntax: TokenCallSyntax,
+): CallHead | 'wait' | undefined {
+  const head = readTokenCallHead(text, 0, syntax);
+  if (typeof head !== 'object') return head;
+  for (const token of syntax.breakChain) if (previousArguments.includes(token)) return undefined;
+  return head;
 }
 
 /** The first occurrence of `needle` at or after `from` that ends by `limit`, or -1. */
