@@ -94,6 +94,15 @@ export interface Section {
    * or as sections; a stream drops what follows. Default false.
    */
   endsOutput?: boolean;
+  /**
+   * Set when the model's turn ended at the section's close, though a later section of the syntax
+   * is still read (the deepseek and hunyuan templates end the turn after the calls, and their
+   * reference parsers drop what follows): the text after `end` is dropped, neither content nor
+   * sections, up to the next occurrence of this marker, where reading resumes, or to the end of
+   * the output. A stream drops that text as it arrives, so the section itself (and its calls)
+   * can end at its close. Default: the text after `end` is read as usual.
+   */
+  dropsTextUntil?: string;
 }
 
 /**

@@ -215,7 +215,13 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     }
     // A stop token ended the turn (harmony's <|call|>): what follows is not read at all.
     if (read.endsOutput === true) return finish(calls, parts, issues, syntaxSeen);
-    cursor = section.section.end;
+    cursor = read.end;
+    // The turn ended at the section's close (see `Section.dropsTextUntil`): what follows up to
+    // the next such section is dropped, not read.
+    if (read.dropsTextUntil !== undefined) {
+      cursor = text.indexOf(read.dropsTextUntil, cursor);
+      if (cursor === -1) return finish(calls, parts, issues, syntaxSeen);
+    }
     from = cursor;
   }
   parts.addContent(text.slice(cursor), calls !== undefined);

@@ -56,6 +56,8 @@ export interface SectionOutcome {
   consumed: string;
   /** Everything the section held, from its marker on. */
   held: string;
+  /** The section's `dropsTextUntil`: the text after it is dropped up to this marker. */
+  dropsTextUntil?: string;
 }
 
 /** An open section; see {@link createSectionState}. */
@@ -524,7 +526,7 @@ class OpenSection implements SectionState {
         consumed,
         held: text,
       };
-    return {
+    const outcome: SectionOutcome = {
       stop: false,
       rest: text.slice(section.end - start),
       restStart: section.end,
@@ -532,6 +534,8 @@ class OpenSection implements SectionState {
       consumed,
       held: text,
     };
+    if (section.dropsTextUntil !== undefined) outcome.dropsTextUntil = section.dropsTextUntil;
+    return outcome;
   }
 
   openCalls(): readonly StartedCall[] {

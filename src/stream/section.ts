@@ -211,6 +211,7 @@ export function rebaseSection(section: Section, base: number): Section {
   if (section.reasoning !== undefined) rebased.reasoning = section.reasoning;
   if (section.open !== undefined) rebased.open = section.open;
   if (section.endsOutput !== undefined) rebased.endsOutput = section.endsOutput;
+  if (section.dropsTextUntil !== undefined) rebased.dropsTextUntil = section.dropsTextUntil;
   return rebased;
 }
 

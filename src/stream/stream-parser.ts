@@ -88,7 +88,10 @@ export interface StreamParser {
   end(): StreamEvent[];
   /** UTF-16 units held back right now (a possible marker, or the open section). */
   readonly held: number;
-  /** True while a tool-call section (or what may be one) is held. */
+  /**
+   * True while a tool-call section (or what may be one) is held, or the text after a section
+   * that ended the model's turn is dropped.
+   */
   readonly inSection: boolean;
 }
 
@@ -114,7 +117,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const phase2 = createStreamPhase2(engine.createDecider, ids, plan.maxCalls);
 
   // 'prelude' holds everything while the output may start inside forced-open reasoning.
-  let mode: 'prelude' | 'content' | 'think' | 'example' | 'section' | 'done' =
+  // 'dropping' drops the text after a section that ended the turn, up to `dropping.marker`.
+  let mode: 'prelude' | 'content' | 'think' | 'example' | 'section' | 'dropping' | 'done' =
     plan.reasoningStartsInside === true ? 'prelude' : 'content';
   // Text received but not yet decided (outside sections); buffer[0] is at absolute `base`.
   let buffer = '';
@@ -140,6 +144,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   let exampleStart = 0;
   // The open section, in 'section' mode.
   let section: SectionState | undefined;
+  // In 'dropping' mode: where reading resumes, and a matcher for it split at the buffer's end.
+  let dropping: { marker: string; split: PrefixMatcher } | undefined;
   // Calls read so far (the maxCalls limit) and tool-call-start events sent (their index).
   const counters = { calls: 0, index: 0, sections: 0 };
   // This output's identity for the formats' memory across sections (see FormatContext.outputKey).
@@ -474,6 +480,30 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     noteBuffer();
     cursor = result.cursor;
     mode = 'content';
+    if (result.dropsTextUntil !== undefined) {
+      const marker = result.dropsTextUntil;
+      dropping = { marker, split: createPrefixMatcher([marker]) };
+      mode = 'dropping';
+    }
+    return true;
+  }
+
+  /**
+   * The text after a section that ended the model's turn (`Section.dropsTextUntil`): dropped as
+   * it arrives, up to the next occurrence of the marker, where the scan goes on as in parse. Only
+   * a marker split at the buffer's end is held.
+   */
+  function stepDropping(final: boolean): boolean {
+    const { marker, split } = dropping as { marker: string; split: PrefixMatcher };
+    const at = buffer.indexOf(marker);
+    if (at === -1) {
+      skip(final ? buffer.length : split.possibleStart(buffer, 0));
+      return false;
+    }
+    skip(at);
+    cursor = base;
+    dropping = undefined;
+    mode = 'content';
     return true;
   }
 
@@ -504,6 +534,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       else if (mode === 'think') progressed = stepThink(final);
       else if (mode === 'example') progressed = stepExample(final);
       else if (mode === 'section') progressed = stepSection(final);
+      else if (mode === 'dropping') progressed = stepDropping(final);
       else return;
       if (!progressed) return;
     }
@@ -640,7 +671,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       buffer = '';
       return take();
     },
-    inSection: () => mode === 'section',
+    // The dropped text after a section is still the section's, as in parse.
+    inSection: () => mode === 'section' || mode === 'dropping',
     gauge,
   });
 }

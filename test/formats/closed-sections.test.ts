@@ -2,8 +2,10 @@
  * `Section.open === false` is a promise a stream relies on to settle a section when its grammar
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
- * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4, marker_json) by reading each marker of a text cut at every length, and, where the section read says
- * it is closed, the same cut with something else written after it: the section must not change.
+ * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
+ * marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b) by reading each marker of a text cut at
+ * every length, and, where the section read says it is closed, the same cut with something else
+ * written after it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +27,9 @@ const CLOSING: Format[] = [
   formats.olmo3,
   formats.gemma4,
   formats.marker_json,
+  formats.deepseek_v3,
+  formats.deepseek_v31,
+  formats.hunyuan_a13b,
 ];
 
 /**
@@ -54,6 +59,8 @@ function checkCuts(format: Format, text: string, suffixes: readonly string[]): n
 
 const SUFFIXES = [
   ' ',
+  '<｜tool▁calls▁begin｜>',
+  '<tool_calls>[]',
   '"',
   '}',
   ']',
@@ -77,6 +84,8 @@ const FILLERS = [
   ...['<function_calls>', '</function_calls>', '<|tool_call>', '<tool_call|>', '<|"|>', 'call:'],
   ...['TOOL_CALL', '```', '``', '```json\n', '\n```', ':'],
   ...['<|tool_call_start|>', '<|tool_call_end|>', '[f(a="x")]', '[f()', 'f(', ')', '(', '=', "'"],
+  ...['<｜tool▁calls▁begin｜>', '<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁sep｜>'],
+  ...['<｜tool▁call▁end｜>', 'function', '<tool_calls>', '</tool_calls>', '<｜'],
 ];
 
 /**
@@ -103,6 +112,21 @@ const LEADS: Partial<Record<string, readonly string[]>> = {
     'call:f{a:<|"|><tool_call|><|"|>}',
     'call:f{<|"|>a',
     'call:f{a:1} x',
+  ],
+  deepseek_v3: [
+    '<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{"a": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    '<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{"a": "<｜tool▁calls▁end｜>"}',
+    '\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n{}',
+  ],
+  deepseek_v31: [
+    '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "<｜tool▁calls▁begin｜>"}<｜tool▁call▁end｜>',
+    '<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{}',
+  ],
+  hunyuan_a13b: [
+    '[{"name": "f", "arguments": {"a": 1}}]</tool_calls>',
+    '[{"name": "f", "arguments": {"a": "</tool_calls>"}}]',
+    ' [{"name": "f", "arguments": {}}, {"name": "g"',
   ],
   gigachat3: ['\n\nfunction call<|role_sep|>\n', 'function call <|role_sep|>', '\nfunction call'],
   gigachat31: [

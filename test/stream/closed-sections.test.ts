@@ -75,3 +75,63 @@ describe('stream: sections that say they are closed', () => {
     );
   }
 });
+
+/**
+ * Syntaxes whose template ends the model's turn after the calls (`Section.dropsTextUntil`): the
+ * text after the section is dropped up to the next section, as the reference parsers do. Their
+ * calls end in the push that closes the section all the same, the dropped text is not held, and
+ * a later section is read.
+ */
+const TURN_ENDING: { format: FormatId; section: string }[] = [
+  {
+    format: 'deepseek_v3',
+    section:
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Ghent"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  },
+  {
+    format: 'deepseek_v31',
+    section:
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Ghent"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+  },
+  { format: 'hunyuan_a13b', section: `<tool_calls>[${CALL}]</tool_calls>` },
+];
+
+describe('stream: sections after which the turn ends', () => {
+  for (const { format, section } of TURN_ENDING) {
+    const closing = `Looking it up. ${section}`;
+    // The second section's close ends the text: the text between the two is dropped.
+    const text = `${closing}${AFTER} <tool_call> ${section}`;
+    const dropped = { from: closing.length, to: text.length - section.length };
+    const marker = section.slice(0, section.indexOf('>') + 1);
+    const modes: [string, ParserOptions][] = [
+      ['forced', { formats: [format], reasoning: { startsInside: false } }],
+      ['auto', { reasoning: { startsInside: false } }],
+    ];
+
+    it.each(modes)(`${format}: should end each call where its section closes, %s`, (_, options) => {
+      const stream = createParser({ ...options, ids: 'sequential' }).stream();
+      const ends: number[] = [];
+      let sent = '';
+      let mostHeldAfter = 0;
+      for (let index = 0; index < text.length; index += 1) {
+        for (const event of stream.push(text.charAt(index))) {
+          if (event.type === 'tool-call-end') {
+            expect(event).toMatchObject({ call: { name: 'get_weather', format } });
+            ends.push(index + 1);
+          }
+          if (event.type === 'text-delta') sent += event.delta;
+        }
+        if (index >= dropped.from && index < dropped.to) {
+          mostHeldAfter = Math.max(mostHeldAfter, stream.held);
+        }
+      }
+      expect(ends).toEqual([closing.length, text.length]);
+      expect(sent).toBe('Looking it up. ');
+      // Only a split opening token is held while the text after the section is dropped.
+      expect(mostHeldAfter).toBeLessThan(marker.length);
+      expect(stream.end()).toEqual([]);
+      expectEquivalent(options, [...text]);
+      expectEquivalent(options, [text]);
+    });
+  }
+});

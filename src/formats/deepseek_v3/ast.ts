@@ -6,15 +6,13 @@ interface Range {
   end: number;
 }
 
-/** `<｜tool▁calls▁begin｜>` items `<｜tool▁calls▁end｜>`, then the text dropped after it. */
+/** `<｜tool▁calls▁begin｜>` items `<｜tool▁calls▁end｜>`. */
 export interface DeepSeekV3Section {
   type: 'deepseek-v3-section';
   start: number;
   items: DeepSeekV3Item[];
   /** False when the output ended before `<｜tool▁calls▁end｜>`. */
   closed: boolean;
-  /** Text after the section up to the next section or the end of the output (dropped). */
-  tail: Range;
 }
 
 /** `<｜tool▁call▁begin｜>` kind `<｜tool▁sep｜>` name, fenced JSON, `<｜tool▁call▁end｜>`. */

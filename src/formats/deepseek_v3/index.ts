@@ -27,6 +27,9 @@ export const deepseek_v3: Format = {
   syntax: 'marked',
   models: 'DeepSeek V3, DeepSeek R1-0528',
   markers: [CALLS_BEGIN],
+  // The first <｜tool▁calls▁end｜> ends the section whatever it is inside (the payload stops at
+  // it), and what follows is dropped, not read.
+  endMarkers: [CALLS_END],
   parseAt(context, start) {
     const matched = runGrammar<DeepSeekV3Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;

@@ -5,13 +5,16 @@ import { collectItems, type LoweredItem } from '../shared/collect.js';
 import { readArgumentsPayload } from '../shared/arguments-payload.js';
 import type { DeepSeekV3Call, DeepSeekV3Item, DeepSeekV3Section } from './ast.js';
 
+const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
+
 /**
  * Lowers a deepseek_v3 section to calls.
  *
  * @param node - The section's AST.
- * @param end - Where the grammar stopped (after the dropped tail).
+ * @param end - Where the grammar stopped (after `<｜tool▁calls▁end｜>`, or at the output's end).
  * @param context - The output, schemas and limits.
- * @returns The section with its calls and issues; nothing in it is content.
+ * @returns The section with its calls and issues; nothing in it is content. A closed one is
+ * final, and the text after it is dropped up to the next section (the template ends the turn).
  */
 export function lowerDeepSeekV3(
   node: DeepSeekV3Section,
@@ -19,7 +22,9 @@ export function lowerDeepSeekV3(
   context: FormatContext,
 ): Section {
   const { calls, issues } = collectItems(node.items, (item) => lowerItem(item, context));
-  return { start: node.start, end, calls, issues };
+  const section: Section = { start: node.start, end, calls, issues, open: !node.closed };
+  if (node.closed) section.dropsTextUntil = CALLS_BEGIN;
+  return section;
 }
 
 /** A call, or the issue that kept it from being one. */

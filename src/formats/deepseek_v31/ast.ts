@@ -6,7 +6,7 @@ interface Range {
   end: number;
 }
 
-/** `<｜tool▁calls▁begin｜>` items `<｜tool▁calls▁end｜>`, then the text dropped after it. */
+/** `<｜tool▁calls▁begin｜>` items `<｜tool▁calls▁end｜>`. */
 export interface DeepSeekV31Section {
   type: 'deepseek-v31-section';
   start: number;
@@ -15,8 +15,6 @@ export interface DeepSeekV31Section {
   closed: boolean;
   /** True when another `<｜tool▁calls▁begin｜>` came before any `<｜tool▁calls▁end｜>`. */
   interrupted: boolean;
-  /** Text after the section up to the next section or the end of the output (dropped). */
-  tail: Range;
 }
 
 /** `<｜tool▁call▁begin｜>` name `<｜tool▁sep｜>` JSON `<｜tool▁call▁end｜>`. */

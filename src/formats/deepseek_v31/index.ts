@@ -38,6 +38,10 @@ export const deepseek_v31: Format = {
   syntax: 'marked',
   models: 'DeepSeek V3.1, V3.1-Terminus',
   markers: [CALLS_BEGIN],
+  // Not an end marker, which would leave the section to that token alone: another opening token
+  // also ends an open section (a payload may hold one). Once the calls are written, the section
+  // closes at the first of these.
+  trailingEndsAt: [CALLS_END],
   parseAt(context, start) {
     const matched = runGrammar<DeepSeekV31Section>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;

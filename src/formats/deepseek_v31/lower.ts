@@ -12,8 +12,9 @@ const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
 /**
  * Lowers a deepseek_v31 section to calls.
  *
- * A closed section owns everything up to the next section (the template ends the turn at
- * `<｜tool▁calls▁end｜>`). Another opening token ends a section that is not closed yet. A section
+ * A closed section is final, and the text after it is dropped up to the next section (the
+ * template ends the turn at `<｜tool▁calls▁end｜>`). Another opening token ends a section that is
+ * not closed yet. A section
  * the output never closed owns only its calls: text after the
  * last call is content again (after the opening token, when there is no call), so an opening
  * token the model abandoned does not swallow the rest of the output. A section that holds no
@@ -21,7 +22,8 @@ const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
  * when the output ended there.
  *
  * @param node - The section's AST.
- * @param end - Where the grammar stopped (after the dropped tail).
+ * @param end - Where the grammar stopped (after `<｜tool▁calls▁end｜>`, at another opening token,
+ * or at the output's end).
  * @param context - The output, schemas and limits.
  * @returns The section with its calls and issues; nothing in it is content.
  */
@@ -36,7 +38,7 @@ export function lowerDeepSeekV31(
   if (node.closed) {
     if (last === undefined)
       issues.push(malformed('the deepseek_v31 tool-call section holds no call', node.start));
-    return { start: node.start, end, calls, issues };
+    return { start: node.start, end, calls, issues, open: false, dropsTextUntil: CALLS_BEGIN };
   }
   const owned = last?.end ?? node.start + CALLS_BEGIN.length;
   const textAfter = hasText(context.text, owned, end);

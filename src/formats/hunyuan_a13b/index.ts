@@ -17,6 +17,8 @@ export const hunyuan_a13b: Format = {
   markers: [OPEN],
   // Only a list after the tag (the grammar's `&(_ "[")`): objects one a line are minimax's.
   mayOpen: (_marker, next) => next === OPEN_BRACKET,
+  // The payload runs to the first close tag whatever it is inside, and what follows is dropped.
+  endMarkers: [CLOSE],
   parseAt(context, start) {
     // Fails at once unless a list follows the tag (minimax shares the tag with objects).
     const matched = runGrammar<HunyuanSection>(parse, context.text, start, 'Section');

@@ -1,36 +1,41 @@
 /**
- * Lowering of hunyuan_a13b sections: the items of the payload's list become calls; the text
- * trailing the close tag is dropped (the reference parser keeps only the text before the calls).
+ * Lowering of hunyuan_a13b sections: the items of the payload's list become calls; the text after
+ * the close tag is dropped up to the next section (the reference parser keeps only the text before
+ * the calls).
  */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCalls } from '../shared/json-calls.js';
 import type { HunyuanSection } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import { TOOL_CALLS_CLOSE as CLOSE, TOOL_CALLS_OPEN as OPEN } from '../shared/tool-calls-tag.js';
 
 /**
  * Lowers a hunyuan_a13b section to calls.
  *
  * @param node - The section's AST.
- * @param end - Where the grammar stopped (after the trailing text).
+ * @param end - Where the grammar stopped (after `</tool_calls>`, or at the output's end).
  * @param context - The output, schemas and limits.
- * @returns The section with its calls and issues.
+ * @returns The section with its calls and issues; a closed one is final.
  */
 export function lowerHunyuan(node: HunyuanSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'hunyuan-section' }, (section) =>
-      sectionOf(
-        section.start,
+    .with({ type: 'hunyuan-section' }, (read) => {
+      const section = sectionOf(
+        read.start,
         end,
         lowerJsonCalls(context, {
           format: 'hunyuan_a13b',
-          span: { start: section.start, end: section.trailing.start },
-          payload: section.payload,
-          closed: section.closed,
+          span: { start: read.start, end },
+          payload: read.payload,
+          closed: read.closed,
           unpackList: true,
-          streamedList: '</tool_calls>',
+          streamedList: CLOSE,
         }),
-      ),
-    )
+      );
+      section.open = !read.closed;
+      if (read.closed) section.dropsTextUntil = OPEN;
+      return section;
+    })
     .exhaustive();
 }
