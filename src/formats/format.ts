@@ -220,8 +220,8 @@ export interface Format {
   readonly endMarkers?: readonly string[] | Readonly<Record<string, readonly string[]>>;
   /**
    * Streaming hint for a section with no end marker that ends at one of these tokens once its
-   * calls are written (mistral's text after its calls runs to the next `[TOOL_CALLS]`, lfm2's
-   * block to `<|tool_call_end|>`): when a stream started every call of a section from its head,
+   * calls are written (lfm2's block runs to `<|tool_call_end|>`, deepseek_v31's section to
+   * `<｜tool▁calls▁end｜>`): when a stream started every call of a section from its head,
    * wrote them whole and reads no head after the last, it runs the grammar at the first of these
    * that arrives, rather than on its retry schedule (a section whose calls may be followed by
    * such a token or not, as an optional trailer, should not name it: the stream then runs the

@@ -77,8 +77,8 @@ describe('stream: sections that say they are closed', () => {
 });
 
 /**
- * Syntaxes whose template ends the model's turn after the calls (`Section.dropsTextUntil`): the
- * text after the section is dropped up to the next section, as the reference parsers do. Their
+ * Syntaxes whose model ends its turn after the calls (`Section.dropsTextUntil`): the text after
+ * the section is dropped up to the next section, as the reference parsers do. Their
  * calls end in the push that closes the section all the same, the dropped text is not held, and
  * a later section is read.
  */
@@ -94,6 +94,10 @@ const TURN_ENDING: { format: FormatId; section: string }[] = [
       '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Ghent"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
   },
   { format: 'hunyuan_a13b', section: `<tool_calls>[${CALL}]</tool_calls>` },
+  // mistral's three generations: the list, NAME{..} and NAME[ARGS]{..}.
+  { format: 'mistral', section: `[TOOL_CALLS][${CALL}]` },
+  { format: 'mistral', section: '[TOOL_CALLS]get_weather{"city": "Ghent"}' },
+  { format: 'mistral', section: '[TOOL_CALLS]get_weather[ARGS]{"city": "Ghent"}' },
 ];
 
 describe('stream: sections after which the turn ends', () => {
@@ -102,7 +106,7 @@ describe('stream: sections after which the turn ends', () => {
     // The second section's close ends the text: the text between the two is dropped.
     const text = `${closing}${AFTER} <tool_call> ${section}`;
     const dropped = { from: closing.length, to: text.length - section.length };
-    const marker = section.slice(0, section.indexOf('>') + 1);
+    const marker = section.slice(0, section.search(/[>\]]/) + 1);
     const modes: [string, ParserOptions][] = [
       ['forced', { formats: [format], reasoning: { startsInside: false } }],
       ['auto', { reasoning: { startsInside: false } }],

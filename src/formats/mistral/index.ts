@@ -38,10 +38,9 @@ export const mistral: Format = {
     return lowerMistral(matched.node, matched.end, context);
   },
   // `[THINK]` reasoning is plain text up to the first `[/THINK]`, where it always stops.
-  // `[TOOL_CALLS]` gets none: its JSON may hold any token, and trailing text runs to the next one.
+  // `[TOOL_CALLS]` gets none: its JSON may hold any token. A section whose list or object closed
+  // says so (`open: false`), and the text after it is dropped up to the next `[TOOL_CALLS]`.
   endMarkers: { '[THINK]': ['[/THINK]'] },
-  // The text after a call runs to the next token: the section then says it is closed.
-  trailingEndsAt: [TOOL_CALLS],
   readCallHead: (text, start) =>
     startsAt(text, TOOL_CALLS, start) ? readNamedHead(text, start + TOOL_CALLS.length) : undefined,
   readNextCallHead: readNextListHead,

@@ -34,9 +34,19 @@ export function lowerMistral(node: MistralNode, end: number, context: FormatCont
       reasoning: context.text.slice(think.text.start, think.text.end),
     }))
     .with({ type: 'mistral-calls' }, (calls) => {
+      const closedAt = closedBodyEnd(calls);
+      if (closedAt !== undefined) {
+        // The body closed: nothing after it changes the section, whose trailing text is
+        // dropped, not read (a stream then settles the section as the body closes).
+        const section = sectionOf(calls.start, closedAt, lowerBody(calls, end, context));
+        section.open = false;
+        section.dropsTextUntil = TOOL_CALLS;
+        return section;
+      }
+      // A body cut off, a name without arguments or junk: the section runs to the next
+      // `[TOOL_CALLS]` or the end of the text, which decide how it is refused.
       const section = sectionOf(calls.start, end, lowerBody(calls, end, context));
-      // Its trailing text stops only at the next `[TOOL_CALLS]` or the end of the text: stopped
-      // at one, nothing after it changes the section (a stream may settle it there).
+      // Stopped at a `[TOOL_CALLS]`, nothing after it changes the section.
       section.open = !(end < context.text.length && startsAt(context.text, TOOL_CALLS, end));
       return section;
     })
@@ -45,6 +55,19 @@ export function lowerMistral(node: MistralNode, end: number, context: FormatCont
 
 /** The token that opens a section of calls (and ends the trailing text of the one before). */
 export const TOOL_CALLS = '[TOOL_CALLS]';
+
+/**
+ * Where the body ends when it is a list or an object that closed (for a `NAME{..}` call, its
+ * arguments' object): nothing written after it can change the calls read from it.
+ */
+function closedBodyEnd(node: MistralCalls): number | undefined {
+  return match(node.body)
+    .with({ type: 'mistral-list' }, ({ list }) => (list.closed ? list.end : undefined))
+    .with({ type: 'mistral-object' }, ({ object }) => (object.closed ? object.end : undefined))
+    .with({ type: 'mistral-named' }, ({ args }) => (args?.closed === true ? args.end : undefined))
+    .with({ type: 'mistral-malformed' }, () => undefined)
+    .exhaustive();
+}
 
 function lowerBody(
   node: MistralCalls,
