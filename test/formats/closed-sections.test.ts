@@ -3,9 +3,9 @@
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
- * marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b) by reading each marker of a text cut at
- * every length, and, where the section read says it is closed, the same cut with something else
- * written after it: the section must not change.
+ * marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, pythonic, xlam) by reading each marker
+ * of a text cut at every length, and, where the section read says it is closed, the same cut with
+ * something else written after it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ const CLOSING: Format[] = [
   formats.deepseek_v3,
   formats.deepseek_v31,
   formats.hunyuan_a13b,
+  formats.pythonic,
+  formats.xlam,
 ];
 
 /**
@@ -86,6 +88,7 @@ const FILLERS = [
   ...['<|tool_call_start|>', '<|tool_call_end|>', '[f(a="x")]', '[f()', 'f(', ')', '(', '=', "'"],
   ...['<｜tool▁calls▁begin｜>', '<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁sep｜>'],
   ...['<｜tool▁call▁end｜>', 'function', '<tool_calls>', '</tool_calls>', '<｜'],
+  ...['<|python_start|>', '<|python_end|>', '<|python_', "f(a='x')", 'g()', '\n'],
 ];
 
 /**
@@ -127,6 +130,19 @@ const LEADS: Partial<Record<string, readonly string[]>> = {
     '[{"name": "f", "arguments": {"a": 1}}]</tool_calls>',
     '[{"name": "f", "arguments": {"a": "</tool_calls>"}}]',
     ' [{"name": "f", "arguments": {}}, {"name": "g"',
+  ],
+  pythonic: [
+    "get_weather(city='Paris'), f(a=[1, 2])]",
+    "python_start|>[f(a=']')]<|python_end|>",
+    '|python_start|>f(a=1)\ng(b="<|python_end|>")',
+    "f(a='x')] and more",
+  ],
+  xlam: [
+    '{"name": "f", "arguments": {"a": 1}}, {"name": "g", "arguments": {}}]',
+    'TOOL_CALLS][{"name": "f", "arguments": {"a": "]"}}]',
+    'json\n[{"name": "f", "arguments": {}}]\n```',
+    '[{"name": "f", "arguments": {}}] </tool_call>',
+    '{"name": "f", "arguments": {}}] x',
   ],
   gigachat3: ['\n\nfunction call<|role_sep|>\n', 'function call <|role_sep|>', '\nfunction call'],
   gigachat31: [

@@ -139,3 +139,29 @@ describe('stream: sections after which the turn ends', () => {
     });
   }
 });
+
+/**
+ * Sections no head is read for (the bare syntaxes, in forced mode) run their grammar on the
+ * stream's retry schedule only; one that says it is closed settles at the first run after its
+ * close, rather than after a margin of text and a second run that confirms it.
+ */
+const HEADLESS: { format: FormatId; section: string }[] = [
+  { format: 'pythonic', section: "[get_weather(city='Ghent')]" },
+  { format: 'pythonic', section: "<|python_start|>[get_weather(city='Ghent')]<|python_end|>" },
+  { format: 'xlam', section: `[${CALL}]` },
+  { format: 'xlam', section: `<tool_call>[${CALL}]</tool_call>` },
+];
+
+describe('stream: closed sections that no head starts', () => {
+  it.each(HEADLESS)('$format: should end the call before the output ends ($section)', (entry) => {
+    const options: ParserOptions = { formats: [entry.format], reasoning: { startsInside: false } };
+    const text = `${entry.section}${AFTER}`;
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const pushed = [...text].flatMap((unit) => stream.push(unit));
+    expect(pushed.filter((event) => event.type === 'tool-call-end')).toMatchObject([
+      { call: { name: 'get_weather', format: entry.format } },
+    ]);
+    expect(stream.end().some((event) => event.type === 'tool-call-end')).toBe(false);
+    expectEquivalent(options, [...text]);
+  });
+});

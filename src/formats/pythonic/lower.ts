@@ -26,7 +26,10 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
         repairs: missingEnd(section.list.closed),
         start: section.start,
       });
-      return sectionOf(section.start, end, lowered);
+      const read = sectionOf(section.start, end, lowered);
+      // The list's `]` ends the section: nothing after it is read.
+      read.open = !section.list.closed;
+      return read;
     })
     .with({ type: 'pythonic-block' }, (section) => {
       const lowered = lowerPythonCalls(context, {
@@ -35,7 +38,11 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
         repairs: missingEnd(section.closed),
         start: section.start,
       });
-      return sectionOf(section.start, end, lowered);
+      const read = sectionOf(section.start, end, lowered);
+      // Closed by its end token. Without one, more calls may still follow the last (calls one a
+      // line), so the section says nothing.
+      if (section.closed) read.open = false;
+      return read;
     })
     .with({ type: 'pythonic-malformed' }, (section) => ({
       start: section.start,

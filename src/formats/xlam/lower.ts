@@ -8,6 +8,10 @@ import type { FormatContext, Section } from '../format.js';
 import { readCallList } from '../shared/json-extent.js';
 import { NAME_FIELD_MENTIONS, tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { XlamSection } from './ast.js';
+import { trailerMayFollow } from '../shared/blanks.js';
+
+const FENCE = '```';
+const TAG_CLOSE = '</tool_call>';
 
 /**
  * Lowers an xlam section.
@@ -39,7 +43,19 @@ export function lowerXlam(
       if (!section.closed && section.list.closed)
         wrapperRepairs.push({ kind: 'missing-end-marker', offset: end });
       for (const call of calls) call.repairs.push(...wrapperRepairs);
-      return { start: section.start, end, calls, issues };
+      return { start: section.start, end, calls, issues, open: isOpen(section, end, context.text) };
     })
     .exhaustive();
+}
+
+/**
+ * Whether more text could change the section (`Section.open`): a list still open, or a fence or
+ * tag whose closing trailer may still come after the list (only blanks, or blanks and the start
+ * of the trailer, follow it). A bare list, or one after `[TOOL_CALLS]`, ends at its `]`.
+ */
+function isOpen(section: XlamSection, end: number, text: string): boolean {
+  if (!section.list.closed) return true;
+  if (section.closed || section.wrapper === 'bare' || section.wrapper === 'tool-calls')
+    return false;
+  return trailerMayFollow(text, end, section.wrapper === 'fence' ? FENCE : TAG_CLOSE);
 }
