@@ -538,7 +538,8 @@ describe('stream: special-token calls whose string arguments hold a section toke
         reasoning: { startsInside: false },
       };
       const held = syntax.call('move_piece', `{"from": "${token}{}"}`);
-      const text = `${syntax.open}${held}${syntax.call('offer_draw', '{"note": "even"}')}${syntax.close}`;
+      const next = syntax.call('offer_draw', '{"note": "even"}');
+      const text = `${syntax.open}${held}${next}${syntax.close}`;
       const result = createParser(options).parse(text);
       const read = [...result.calls, ...result.rejected].map((call) => call.name);
       // Whole, the head chain once read on past an end token inside the string and started

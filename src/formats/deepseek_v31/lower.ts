@@ -14,10 +14,9 @@ const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
  *
  * A closed section is final, and the text after it is dropped up to the next section (the
  * template ends the turn at `<｜tool▁calls▁end｜>`). Another opening token ends a section that is
- * not closed yet. A section
- * the output never closed owns only its calls: text after the
- * last call is content again (after the opening token, when there is no call), so an opening
- * token the model abandoned does not swallow the rest of the output. A section that holds no
+ * not closed yet. A section the output never closed owns only its calls: text after the last
+ * call is content again (after the opening token, when there is no call), so an opening token
+ * the model abandoned does not swallow the rest of the output. A section that holds no
  * call is an issue: `malformed-tool-call` when text follows its token, `incomplete-tool-call`
  * when the output ended there.
  *
