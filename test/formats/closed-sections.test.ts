@@ -131,10 +131,14 @@ const LEADS: Partial<Record<string, readonly string[]>> = {
     '[{"name": "f", "arguments": {"a": "</tool_calls>"}}]',
     ' [{"name": "f", "arguments": {}}, {"name": "g"',
   ],
+  // After `[` or `<|python_start|>`: lists, a block closed by its token or by its list's `]`,
+  // calls one a line, an end token inside a string.
   pythonic: [
     "get_weather(city='Paris'), f(a=[1, 2])]",
-    "python_start|>[f(a=']')]<|python_end|>",
-    '|python_start|>f(a=1)\ng(b="<|python_end|>")',
+    "[f(a=']')]<|python_end|>",
+    '[f(a=1)] and more',
+    '[f(a=1)]\n<|python_',
+    'f(a=1)\ng(b="<|python_end|>")',
     "f(a='x')] and more",
   ],
   xlam: [

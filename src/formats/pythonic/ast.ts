@@ -13,6 +13,8 @@ export interface PythonicBlock {
   type: 'pythonic-block';
   start: number;
   calls: PythonCall[];
+  /** True when the calls came in a list whose `]` came. */
+  listClosed: boolean;
   closed: boolean;
 }
 

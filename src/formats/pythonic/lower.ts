@@ -5,6 +5,9 @@ import type { FormatContext, Section } from '../format.js';
 import { lowerPythonCalls } from '../shared/python-lower.js';
 import type { PythonicSection } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import { trailerMayFollow } from '../shared/blanks.js';
+
+const END = '<|python_end|>';
 
 /**
  * Lowers a pythonic section to calls. A list whose `]` (or a block whose `<|python_end|>`) never
@@ -39,9 +42,10 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
         start: section.start,
       });
       const read = sectionOf(section.start, end, lowered);
-      // Closed by its end token. Without one, more calls may still follow the last (calls one a
-      // line), so the section says nothing.
-      if (section.closed) read.open = false;
+      // Closed by its end token, or by its list's `]` once the token can no longer follow. Calls
+      // one a line without the token may still be followed by more: the section says nothing.
+      if (section.closed || (section.listClosed && !trailerMayFollow(context.text, end, END)))
+        read.open = false;
       return read;
     })
     .with({ type: 'pythonic-malformed' }, (section) => ({
