@@ -36,9 +36,9 @@ function firstItem(
  * The syntaxes whose section may still be refused whole after the head, leaving no call: junk
  * between glm45's pairs makes the section malformed, as does text that is not a call object in a
  * list of calls read by its JSON extent (mistral, phi4_mini), a call object the GigaChat syntaxes
- * cannot read, or olmo3 lines that are not Python calls. The others give their first call back, refused as
- * malformed when what follows the head cannot be read (junk between qwen3_coder's or seed_oss's
- * functions refuses each of them, by name).
+ * cannot read, or olmo3 lines and Llama 4 python blocks (pythonic) that are not Python calls. The
+ * others give their first call back, refused as malformed when what follows the head cannot be
+ * read (junk between qwen3_coder's or seed_oss's functions refuses each of them, by name).
  */
 const REFUSED_WHOLE: ReadonlySet<string> = new Set([
   'glm45',
@@ -47,6 +47,7 @@ const REFUSED_WHOLE: ReadonlySet<string> = new Set([
   'gigachat3',
   'gigachat31',
   'olmo3',
+  'pythonic',
 ]);
 
 /** A head as compared: its writer (made afresh at each read) stands as whether it has one. */

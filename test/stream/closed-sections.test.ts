@@ -165,3 +165,36 @@ describe('stream: closed sections that no head starts', () => {
     expectEquivalent(options, [...text]);
   });
 });
+
+describe('stream: a Llama 4 python block (forced pythonic)', () => {
+  const options: ParserOptions = { formats: ['pythonic'], reasoning: { startsInside: false } };
+
+  it.each([
+    ['closed by its end token', "<|python_start|>[get_weather(city='Ghent')]<|python_end|>"],
+    ['calls one a line', "<|python_start|>get_weather(city='Ghent')\n<|python_end|>"],
+  ])('should start the first call at its ( and end it as the block closes (%s)', (_, block) => {
+    const text = `${block}${AFTER}`;
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const pushed: { at: number; event: StreamEvent }[] = [];
+    for (let index = 0; index < text.length; index += 1) {
+      for (const event of stream.push(text.charAt(index))) pushed.push({ at: index + 1, event });
+    }
+    const start = pushed.find(({ event }) => event.type === 'tool-call-start');
+    expect(start).toMatchObject({ at: block.indexOf('(') + 1, event: { name: 'get_weather' } });
+    const end = pushed.find(({ event }) => event.type === 'tool-call-end');
+    expect(end).toMatchObject({ at: block.length, event: { call: { name: 'get_weather' } } });
+    expectEquivalent(options, [...text]);
+  });
+
+  it('should refuse a started call whose block turns out to hold no calls', () => {
+    const text = "<|python_start|>[get_weather(city='Ghent'), 42]<|python_end|> Done.";
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const events = [...text].flatMap((unit) => stream.push(unit)).concat(stream.end());
+    expect(events.filter((event) => event.type === 'tool-call-start')).toHaveLength(1);
+    expect(events.find((event) => event.type === 'tool-call-end')).toMatchObject({
+      rejection: { reason: 'malformed' },
+    });
+    expectEquivalent(options, [...text]);
+    expectEquivalent(options, [text]);
+  });
+});

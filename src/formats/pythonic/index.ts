@@ -11,19 +11,28 @@ import { runGrammar } from '../shared/run-grammar.js';
 import type { PythonicSection } from './ast.js';
 import { lowerPythonic } from './lower.js';
 import { OPEN_BRACKET } from '../../json/char-codes.js';
+import { readPythonBlockHead } from '../shared/python-call-head.js';
+
+const PYTHON_START = '<|python_start|>';
 
 /** The pythonic format. */
 export const pythonic: Format = {
   id: 'pythonic',
   syntax: 'bare',
   models: 'Llama 3.2, Llama 4 Scout/Maverick, ToolACE, BFCL-style prompts',
-  markers: ['[', '<|python_start|>'],
+  markers: ['[', PYTHON_START],
   parseAt(context, start) {
     if (!mayStartCalls(context.text, start)) return undefined;
     const matched = runGrammar<PythonicSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
     return lowerPythonic(matched.node, matched.end, context);
   },
+  // A block's first call starts at its `(`: the block is claimed whatever follows (calls, or a
+  // body read as malformed). A bare `[` is claimed only if the list reads as calls: no head.
+  readCallHead: (text, start) => readPythonBlockHead(text, start, PYTHON_START, 'optional'),
+  // A block whose calls are written closes at its end token (or, in a list, at its `]` once
+  // that token can no longer follow).
+  trailingEndsAt: ['<|python_end|>'],
 };
 
 /**
