@@ -259,6 +259,7 @@ describe('Format.readCallHead', () => {
       'mistral',
       'olmo3',
       'phi4_mini',
+      'pythonic',
       'qwen3_coder',
       'seed_oss',
       'step3',
