@@ -252,9 +252,19 @@ export function readJsonListCallHead(
   const index = skipBlanks(text, from);
   if (index >= text.length) return 'wait';
   if (text.charCodeAt(index) !== OPEN_BRACKET) return undefined;
+  return readCallObjectHead(text, index + 1, close, keys);
+}
+
+/** A call object's head, read before the closing tag if there is one. */
+function readCallObjectHead(
+  text: string,
+  from: number,
+  close: string | undefined,
+  keys: CallHeadKeys,
+): CallHead | 'wait' | undefined {
   return close === undefined
-    ? readJsonCallHead(text, index + 1, keys)
-    : readJsonCallHeadBefore(text, index + 1, close, keys);
+    ? readJsonCallHead(text, from, keys)
+    : readJsonCallHeadBefore(text, from, close, keys);
 }
 
 /**
@@ -279,10 +289,7 @@ export function readJsonListOrCallHead(
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
   return (
-    readJsonListCallHead(text, from, close, keys) ??
-    (close === undefined
-      ? readJsonCallHead(text, from, keys)
-      : readJsonCallHeadBefore(text, from, close, keys))
+    readJsonListCallHead(text, from, close, keys) ?? readCallObjectHead(text, from, close, keys)
   );
 }
 

@@ -86,13 +86,14 @@ export function argumentsEnd(
 /**
  * A next head, unless the previous call's arguments hold the section's end token (inside a
  * string, which its writer reads on): a section its grammar cannot read ends at the first such
- * token, so the calls after it may not be the section's. Looked at once the head is read (a head
- * answers once, while the text before it may be read again on every push).
+ * token, so the calls after it may not be the section's (so too for a token at which the grammar
+ * cuts a payload and begins another call). Looked at once the head is read (a head answers once,
+ * while the text before it may be read again on every push).
  *
  * @param head - The head read after the previous call.
  * @param previousArguments - The previous call's arguments (see `PreviousCall.arguments`).
- * @param stop - The section's end token.
- * @returns `head`, or `undefined` when the token came inside the previous call.
+ * @param stops - The section's end token, or the tokens that end the chain.
+ * @returns `head`, or `undefined` when such a token came inside the previous call.
  * @example
  * ```ts
  * headAfterCall(head, 'a:<|"|><tool_call|><|"|>}', '<tool_call|>'); // undefined
@@ -101,7 +102,10 @@ export function argumentsEnd(
 export function headAfterCall(
   head: CallHead | 'wait' | undefined,
   previousArguments: string,
-  stop: string,
+  stops: string | readonly string[],
 ): CallHead | 'wait' | undefined {
-  return typeof head === 'object' && previousArguments.includes(stop) ? undefined : head;
+  if (typeof head !== 'object') return head;
+  if (typeof stops === 'string') return previousArguments.includes(stops) ? undefined : head;
+  for (const stop of stops) if (previousArguments.includes(stop)) return undefined;
+  return head;
 }

@@ -9,6 +9,7 @@ import type { DeepSeekV3Section } from './ast.js';
 import { lowerDeepSeekV3 } from './lower.js';
 import type { CallHead } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
+import { headAfterCall } from '../../stream/head-chain.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -18,6 +19,8 @@ const CALLS_END = '<｜tool▁calls▁end｜>';
 const SEPARATOR = '<｜tool▁sep｜>';
 const TOKEN_START = '<｜';
 const FENCE = '```';
+/** Tokens in a call's arguments after which no next head is read (see `headAfterCall`). */
+const CHAIN_BREAKERS = [CALL_BEGIN, CALLS_END];
 /** Where a call's payload ends: its closing fence, or the grammar's CallStop. */
 const ARGUMENT_STOPS = [FENCE, '<｜tool▁call▁end｜>', CALL_BEGIN, '<｜tool▁calls▁end｜>'];
 
@@ -39,13 +42,8 @@ export const deepseek_v3: Format = {
   // A later call starts at the next call token after the previous arguments (text between calls
   // is stray, dropped), read as the first is; none after a call whose arguments hold a token that
   // cuts its payload and begins a call or ends the section (in a string the writer reads on).
-  readNextCallHead: (text, previous) => {
-    const head = readNextHead(text, 0);
-    if (typeof head !== 'object') return head;
-    return previous.arguments.includes(CALL_BEGIN) || previous.arguments.includes(CALLS_END)
-      ? undefined
-      : head;
-  },
+  readNextCallHead: (text, previous) =>
+    headAfterCall(readNextHead(text, 0), previous.arguments, CHAIN_BREAKERS),
   // In auto mode deepseek_v31, which shares the token, reads its head once this declines.
   declines: (text, start) => firstCallIsNotV3(text, start + CALLS_BEGIN.length),
 };

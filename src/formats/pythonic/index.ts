@@ -9,7 +9,7 @@ import { parse } from '../../generated/pythonic.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { PythonicSection } from './ast.js';
-import { lowerPythonic } from './lower.js';
+import { lowerPythonic, PYTHON_END } from './lower.js';
 import { OPEN_BRACKET } from '../../json/char-codes.js';
 import { readPythonBlockHead } from '../shared/python-call-head.js';
 
@@ -32,7 +32,7 @@ export const pythonic: Format = {
   readCallHead: (text, start) => readPythonBlockHead(text, start, PYTHON_START, 'optional'),
   // A block whose calls are written closes at its end token (or, in a list, at its `]` once
   // that token can no longer follow).
-  trailingEndsAt: ['<|python_end|>'],
+  trailingEndsAt: [PYTHON_END],
 };
 
 /**

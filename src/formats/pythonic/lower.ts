@@ -7,7 +7,8 @@ import type { PythonicSection } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 import { trailerMayFollow } from '../shared/blanks.js';
 
-const END = '<|python_end|>';
+/** The token that closes a Llama 4 python block. */
+export const PYTHON_END = '<|python_end|>';
 
 /**
  * Lowers a pythonic section to calls. A list whose `]` (or a block whose `<|python_end|>`) never
@@ -44,7 +45,10 @@ export function lowerPythonic(node: PythonicSection, end: number, context: Forma
       const read = sectionOf(section.start, end, lowered);
       // Closed by its end token, or by its list's `]` once the token can no longer follow. Calls
       // one a line without the token may still be followed by more: the section says nothing.
-      if (section.closed || (section.listClosed && !trailerMayFollow(context.text, end, END)))
+      if (
+        section.closed ||
+        (section.listClosed && !trailerMayFollow(context.text, end, PYTHON_END))
+      )
         read.open = false;
       return read;
     })

@@ -6,6 +6,7 @@
  */
 import type { CallHead } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
+import { headAfterCall } from '../../stream/head-chain.js';
 import { skipBlanks } from './blanks.js';
 import { startsAt } from '../../starts-at.js';
 
@@ -105,10 +106,7 @@ export function readNextTokenCallHead(
   previousArguments: string,
   syntax: TokenCallSyntax,
 ): CallHead | 'wait' | undefined {
-  const head = readTokenCallHead(text, 0, syntax);
-  if (typeof head !== 'object') return head;
-  for (const token of syntax.breakChain) if (previousArguments.includes(token)) return undefined;
-  return head;
+  return headAfterCall(readTokenCallHead(text, 0, syntax), previousArguments, syntax.breakChain);
 }
 
 /** The first occurrence of `needle` at or after `from` that ends by `limit`, or -1. */
