@@ -229,7 +229,9 @@ export function manyTools(count: number, salt = 0): typeof hermesTools {
     parameters: {
       type: 'object',
       properties: {
-        query: { type: 'string', minLength: 1, maxLength: 200 + index },
+        // The salt is in the content too: parsers share the validator of a schema compiled
+        // before (see src/validate/shared-ajv.ts), and each salt is timed compiling its own.
+        query: { type: 'string', minLength: 1, maxLength: 200 + index + 1000 * salt },
         limit: { type: 'integer', minimum: 1, maximum: 100 },
         filters: {
           type: 'object',

@@ -1,18 +1,18 @@
 /**
- * One compiled ajv validator per tool, made once when the parser is created. ajv runs strict
- * (an unknown keyword is a caller mistake, and so is a `required` field the schema never declares,
- * checked in declared-required.ts) with `allErrors`, so one envelope can name every wrong field. Draft-07 and 2020-12 schemas both work:
- * the dialect is read from `$schema`.
+ * One compiled ajv validator per tool, made once when the parser is created (or taken from the
+ * process-wide cache of `shared-ajv.ts`, for a schema compiled before). ajv runs strict (an
+ * unknown keyword is a caller mistake, and so is a `required` field the schema never declares,
+ * checked in declared-required.ts) with `allErrors`, so one envelope can name every wrong field.
+ * Draft-07 and 2020-12 schemas both work: the dialect is read from `$schema`.
  */
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import type { Repair } from '../types.js';
 import { cloneJson, isPlainObject, setOwn } from './clone.js';
 import { describeErrors, escapePointer, excerpt, type FieldError } from './errors.js';
-import { STRING_FORMATS } from './formats.js';
 import { undeclaredRequired } from './declared-required.js';
 import { referenceLoop } from './reference-loops.js';
-import { addExactIntegerKeyword, isPastExact, markIntegerFields } from './exact-integers.js';
+import { isPastExact, markIntegerFields } from './exact-integers.js';
+import { sharedCompiler, type Dialect } from './shared-ajv.js';
 
 /** What validating one arguments object gave. */
 export type ValidationOutcome =
@@ -28,7 +28,7 @@ export interface ToolValidator {
   validate(argumentsValue: unknown, offset: number): ValidationOutcome;
 }
 
-/** Compiles tool schemas, sharing one ajv instance per dialect and coercion setting. */
+/** Checks and compiles tool schemas, with the ajv instances every parser shares. */
 export interface SchemaCompiler {
   /**
    * Compiles one schema.
@@ -37,8 +37,6 @@ export interface SchemaCompiler {
    */
   compile(schema: Record<string, unknown>, coerce: boolean): ToolValidator;
 }
-
-type Dialect = 'draft-07' | '2020-12';
 
 const DIALECTS: ReadonlyMap<string, Dialect> = new Map([
   ['http://json-schema.org/draft-07/schema', 'draft-07'],
@@ -67,7 +65,8 @@ export function schemaDialect(schema: Record<string, unknown>): Dialect | undefi
 }
 
 /**
- * Creates a compiler whose ajv instances belong to one parser (its pinned snapshot).
+ * Creates a compiler for one parser's tools. Each schema is compiled on its own: it cannot refer
+ * to another tool's `$id`, and two tools may use the same one.
  *
  * @returns The compiler.
  * @example
@@ -77,105 +76,74 @@ export function schemaDialect(schema: Record<string, unknown>): Dialect | undefi
  * ```
  */
 export function createSchemaCompiler(): SchemaCompiler {
-  const instances = new Map<string, Ajv | Ajv2020>();
-  // A coercing tool's schema is compiled twice, as written and coercing; its plain twin gets an
-  // instance of its own, so two tools' schemas share an instance (and `$id`s) as they did before.
-  const instanceFor = (dialect: Dialect, mode: 'plain' | 'coerce' | 'twin'): Ajv | Ajv2020 => {
-    const key = `${dialect}/${mode}`;
-    let instance = instances.get(key);
-    if (instance === undefined) {
-      const options: Options = {
-        // Unknown keywords, unknown formats: refused.
-        strict: true,
-        // ajv looks for a required field only in the `properties` beside it, and so refused
-        // `anyOf: [{ required: ['a'] }, ...]` beside the object's own `properties`, or
-        // `then: { required: ['card'] }`. undeclaredRequired checks every subschema of the object.
-        strictRequired: false,
-        // Not refused: `required` or `properties` without a `type: 'object'` beside them. The
-        // meaning is unambiguous and tool schemas in the wild often leave the type out.
-        strictTypes: false,
-        allErrors: true,
-        // Errors carry the offending value, which the envelope quotes as `received`.
-        verbose: true,
-        // `type: ["string", "null"]` is how nullable fields are written; strict mode would refuse it.
-        allowUnionTypes: true,
-        // Defaults are never filled in: a missing argument is the model's mistake to fix, not a
-        // "ghost success" (the playbook's pitfall 2).
-        useDefaults: false,
-        coerceTypes: mode === 'coerce',
-      };
-      instance = dialect === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
-      for (const [name, pattern] of Object.entries(STRING_FORMATS))
-        instance.addFormat(name, pattern);
-      addExactIntegerKeyword(instance);
-      instances.set(key, instance);
-    }
-    return instance;
-  };
-
   return {
     compile(schema, coerce) {
       return guarded(compileOne(schema, coerce));
     },
   };
+}
 
-  function compileOne(schema: Record<string, unknown>, coerce: boolean): ToolValidator {
-    const dialect = schemaDialect(schema);
-    if (dialect === undefined) {
-      throw new Error(
-        `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
-      );
-    }
-    const undeclared = undeclaredRequired(schema);
-    if (undeclared !== undefined) throw new Error(undeclared);
-    const loop = referenceLoop(schema);
-    if (loop !== undefined) {
-      throw new Error(
-        `its $refs form a loop with no object or array in between (${loop.join(' → ')}): checking a value would check the same value again without end. Make each round of the recursion go through "properties" or "items"`,
-      );
-    }
-    // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
-    const marked = markIntegerFields(schema);
-    const validate = compileWith(instanceFor(dialect, coerce ? 'twin' : 'plain'), marked);
-    if (!coerce) {
-      return {
-        validate(argumentsValue) {
-          if (validate(argumentsValue))
-            return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
-          return { ok: false, errors: describeErrors(validate.errors) };
-        },
-      };
-    }
-    const coercing = compileWith(instanceFor(dialect, 'coerce'), marked);
+/** Checks one schema beyond what ajv checks, and compiles it once, or twice for a coercing tool. */
+function compileOne(schema: Record<string, unknown>, coerce: boolean): ToolValidator {
+  const dialect = schemaDialect(schema);
+  if (dialect === undefined) {
+    throw new Error(
+      `unsupported "$schema" ${JSON.stringify(schema['$schema'])}; use draft-07 or 2020-12`,
+    );
+  }
+  const undeclared = undeclaredRequired(schema);
+  if (undeclared !== undefined) throw new Error(undeclared);
+  const loop = referenceLoop(schema);
+  if (loop !== undefined) {
+    throw new Error(
+      `its $refs form a loop with no object or array in between (${loop.join(' → ')}): checking a value would check the same value again without end. Make each round of the recursion go through "properties" or "items"`,
+    );
+  }
+  // Integer fields also refuse a number past 2^53 (see exact-integers.ts).
+  const marked = markIntegerFields(schema);
+  const validate = compileWith(dialect, false, marked);
+  if (!coerce) {
     return {
-      validate(argumentsValue, offset) {
-        // A value valid as written is never coerced: ajv coerces in place while it tries each
-        // branch of an anyOf, so `"007"` for `anyOf: [integer, string]` came out as `"7"`.
+      validate(argumentsValue) {
         if (validate(argumentsValue))
           return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
-        const subject = cloneJson(argumentsValue);
-        if (!coercing(subject)) return { ok: false, errors: describeErrors(coercing.errors) };
-        keepWritten(argumentsValue, subject);
-        const coercions: Coercion[] = [];
-        collectCoercions(argumentsValue, subject, '', coercions);
-        const refused = coercions.flatMap(refusedCoercion);
-        if (refused.length > 0) return { ok: false, errors: refused };
-        // What runs must be valid as it is, whatever ajv rewrote on the way.
-        if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
-        const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
-        return { ok: true, value: subject as Record<string, unknown>, repairs };
+        return { ok: false, errors: describeErrors(validate.errors) };
       },
     };
   }
+  const coercing = compileWith(dialect, true, marked);
+  return {
+    validate(argumentsValue, offset) {
+      // A value valid as written is never coerced: ajv coerces in place while it tries each
+      // branch of an anyOf, so `"007"` for `anyOf: [integer, string]` came out as `"7"`.
+      if (validate(argumentsValue))
+        return { ok: true, value: argumentsValue as Record<string, unknown>, repairs: [] };
+      const subject = cloneJson(argumentsValue);
+      if (!coercing(subject)) return { ok: false, errors: describeErrors(coercing.errors) };
+      keepWritten(argumentsValue, subject);
+      const coercions: Coercion[] = [];
+      collectCoercions(argumentsValue, subject, '', coercions);
+      const refused = coercions.flatMap(refusedCoercion);
+      if (refused.length > 0) return { ok: false, errors: refused };
+      // What runs must be valid as it is, whatever ajv rewrote on the way.
+      if (!validate(subject)) return { ok: false, errors: describeErrors(validate.errors) };
+      const repairs = coercions.map((coercion) => coercionRepair(coercion, offset));
+      return { ok: true, value: subject as Record<string, unknown>, repairs };
+    },
+  };
 }
 
 /**
  * Compiles with ajv; a stack overflow while compiling (a loop of references that
  * `referenceLoop` could not follow, such as one through a remote `$id`) says so.
  */
-function compileWith(ajv: Ajv | Ajv2020, schema: Record<string, unknown>): ValidateFunction {
+function compileWith(
+  dialect: Dialect,
+  coerce: boolean,
+  schema: Record<string, unknown>,
+): ValidateFunction {
   try {
-    return ajv.compile(schema);
+    return sharedCompiler.compile(dialect, coerce, schema);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new Error(
