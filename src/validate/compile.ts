@@ -135,15 +135,18 @@ function compileOne(schema: Record<string, unknown>, coerce: boolean): ToolValid
 
 /**
  * Compiles with ajv; a stack overflow while compiling (a loop of references that
- * `referenceLoop` could not follow, such as one through a remote `$id`) says so.
+ * `referenceLoop` could not follow, such as one through a remote `$id`) says so. An asynchronous
+ * validator (`$async: true`, which ajv allows at the root only) is refused: it answers with a
+ * promise, which a check for `true` would read as valid, letting every call through.
  */
 function compileWith(
   dialect: Dialect,
   coerce: boolean,
   schema: Record<string, unknown>,
 ): ValidateFunction {
+  let validate: ValidateFunction;
   try {
-    return sharedCompiler.compile(dialect, coerce, schema);
+    validate = sharedCompiler.compile(dialect, coerce, schema);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new Error(
@@ -151,6 +154,12 @@ function compileWith(
       { cause: error },
     );
   }
+  if ((validate as { $async?: unknown }).$async === true) {
+    throw new Error(
+      '"$async": true asks for a check that answers later, and a parser decides each call as it reads it; remove "$async" from the schema',
+    );
+  }
+  return validate;
 }
 
 /** A field error for arguments whose check could not finish: refused, never thrown. */

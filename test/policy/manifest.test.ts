@@ -153,6 +153,17 @@ describe('tools manifest', () => {
     ).toThrow(/draft-07 or 2020-12/);
   });
 
+  it('should refuse an asynchronous schema: its check answers with a promise, never a verdict', () => {
+    // ajv compiles `$async: true` into a check that returns a promise; read as true, it would let
+    // `{"amount": "all of it"}` run, and its rejection would go unhandled.
+    const pay = (parameters: Record<string, unknown>) => () =>
+      createParser({ tools: [{ name: 'pay', effect: 'read', parameters }] });
+    const amount = { type: 'object', properties: { amount: { type: 'integer' } } };
+    expect(pay({ $async: true, ...amount })).toThrow(TypeError);
+    expect(pay({ $async: true, ...amount })).toThrow(/tool "pay".*remove "\$async"/);
+    expect(pay({ $async: false, ...amount })).not.toThrow();
+  });
+
   it('should only extract, marking calls unvalidated, when the parser has no tools', () => {
     const result = createParser({ formats: ['hermes'] }).parse(hermes('anything', { x: 1 }));
     expect(result.calls).toEqual([expect.objectContaining({ name: 'anything', validated: false })]);
