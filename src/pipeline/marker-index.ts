@@ -285,10 +285,12 @@ class TableCursor implements MarkerCursor {
   // The markers searched on their own that start near the query (see `startingNear`), made on
   // first use and reused.
   private near: number[] | undefined;
-  // Queries answered with a near check. Past NEAR_CHECKS the markers are searched for real (once,
-  // then remembered): a text with a hit at every unit (a flood of `[`) paid for a near check at
-  // each, a fifth of its time.
+  // Queries answered with a near check, and the units they looked at. Past NEAR_CHECKS the markers
+  // are searched for real (once, then remembered): a text with a hit at every unit (a flood of `[`)
+  // paid for a near check at each, a fifth of its time. Past NEAR_UNITS only hits within NEAR of
+  // the query are checked that way: many sections with prose between them are searched for real.
   private nearChecks = 0;
+  private nearUnits = 0;
   // For `nextBareOnly`, made on first use (only outputs with example blocks need it).
   private bareAt: number[] | undefined;
   private bareFrom: number[] | undefined;
@@ -397,13 +399,14 @@ class TableCursor implements MarkerCursor {
       }
     }
     // A hit at or just after `from` (a call at the start, or after the newline ending the last
-    // one): a marker that does not start before it needs no search of the rest of the text (and a
-    // bare one no search for intent). Its entry stays stale, so a later query looks it up. Which
-    // markers start that near is looked up once, when first needed: `best` only moves closer, so
-    // the markers starting up to it then include those starting up to it later.
+    // one), or after a sentence or two of prose: a marker that does not start before it needs no
+    // search of the rest of the text (and a bare one no search for intent). Its entry stays stale,
+    // so a later query looks it up. Which markers start that near is looked up once, when first
+    // needed: `best` only moves closer, so the markers starting up to it then include those
+    // starting up to it later.
     let near: number[] | undefined;
-    const nearChecked = this.nearChecks < NEAR_CHECKS;
-    if (nextAt === undefined && nearChecked && Math.min(best, text.length) - from <= NEAR) {
+    const nearChecked = this.nearEnough(Math.min(best, text.length) - from);
+    if (nextAt === undefined && nearChecked) {
       // No marker searched on its own has a known position yet: only those starting near matter.
       near = this.startingNear(from, best);
       if (near.length === 0) solo = NONE;
@@ -412,7 +415,7 @@ class TableCursor implements MarkerCursor {
       let at = nextAt === undefined ? -1 : (nextAt[index] as number);
       if (at === -2) continue;
       if (at < from) {
-        if (nearChecked && Math.min(best, text.length) - from <= NEAR) {
+        if (nearChecked) {
           near ??= this.startingNear(from, best);
           if (!near.includes(index)) continue;
         }
@@ -487,6 +490,12 @@ class TableCursor implements MarkerCursor {
     return -1;
   }
 
+  /** Whether a hit `distance` units after the query is near enough for `startingNear`. */
+  private nearEnough(distance: number): boolean {
+    if (this.nearChecks >= NEAR_CHECKS) return false;
+    return distance <= NEAR || this.nearUnits + distance <= NEAR_UNITS;
+  }
+
   /**
    * The markers searched on their own that start anywhere from `from` to `last` (both included),
    * in no particular order: one look at each unit, rather than one walk over them per marker. The
@@ -496,12 +505,13 @@ class TableCursor implements MarkerCursor {
     const { text } = this;
     const { soloByUnit } = this.table;
     const near = (this.near ??= []);
+    const end = Math.min(last, text.length);
     this.nearChecks += 1;
+    this.nearUnits += end - from + 1;
     // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
     while (near.length > 0) near.pop();
     const empty = soloByUnit.get(-1);
     if (empty !== undefined) for (const entry of empty) near.push(entry.index);
-    const end = Math.min(last, text.length);
     for (let at = from; at <= end; at += 1) {
       const starting = soloByUnit.get(text.charCodeAt(at));
       if (starting === undefined) continue;
@@ -555,6 +565,14 @@ class FilledArrays {
  * only up to it (a few comparisons each instead of a search to the end of the text).
  */
 const NEAR = 4;
+/**
+ * The units a cursor's near checks may look at in all: a farther hit is near enough while they
+ * stay within it. An output that opens with a sentence before its call (most of them) then needs
+ * no search of a dozen markers to the end of the text; one look at each unit costs less up to a
+ * few hundred units, and the budget keeps many sections with prose between them from paying a
+ * near check at each.
+ */
+const NEAR_UNITS = 256;
 /** Queries a cursor answers with near checks before it searches its markers for real. */
 const NEAR_CHECKS = 16;
 

@@ -39,6 +39,8 @@ const pieces = [
   'functools \n\t[',
   'import functools\n',
   'the figures [3] rose (see B) ',
+  // A sentence before a call, as most outputs open: hits a few dozen units after the query.
+  'Sure, I can look that up for you: first the latest figures, then the answer to your question. ',
   'For example:\n',
   '```',
   '<think>',
