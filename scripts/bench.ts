@@ -384,7 +384,6 @@ async function setupSection(): Promise<void> {
     createParser({ tools: manyTools(50, index + 1) });
     again.push(performance.now() - started);
   }
-  const sorted = [...durations].sort((a, b) => a - b);
   // Validation alone: phase 1+2 minus phase 1 on the same forced parser inputs (one call, ten calls).
   const one = hermesInputs().find((input) => input.id === 'hermes-200b')?.text as string;
   const ten = parallel(10).text;
@@ -404,12 +403,12 @@ async function setupSection(): Promise<void> {
     time(timings, phase1.id) *
     1000;
   const [p1One, p12One, p1Ten, p12Ten] = tasks as [Task, Task, Task, Task];
-  const againMedianMs = [...again].sort((a, b) => a - b)[again.length >> 1] as number;
+  const againMedianMs = median(again);
   report.setup = {
     createParser50: {
       firstMs: durations[0] as number,
-      medianMs: sorted[sorted.length >> 1] as number,
-      maxMs: sorted.at(-1) as number,
+      medianMs: median(durations),
+      maxMs: Math.max(...durations),
       runs: runsCount,
       againMedianMs,
     },

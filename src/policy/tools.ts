@@ -10,7 +10,7 @@ import { createNameResolver, type NameMatching, type NameResolution } from '../r
 import { resolveProfile, type ResolvedProfile } from '../sanitize/profile.js';
 import { deepFreeze, isPlainObject } from '../validate/clone.js';
 import { closeObjects } from '../validate/close-objects.js';
-import { createSchemaCompiler, type ToolValidator } from '../validate/compile.js';
+import { compileToolSchema, type ToolValidator } from '../validate/compile.js';
 import { schemaVersion } from '../validate/hash.js';
 
 /** One pinned tool. */
@@ -58,7 +58,6 @@ export function createToolRegistry(
   if (!Array.isArray(tools)) {
     throw new TypeError('createParser: "tools" must be an array of { name, parameters }');
   }
-  const compiler = createSchemaCompiler();
   const pinned = new Map<string, PinnedTool>();
   const schemas = new Map<string, ParameterSchemas>();
   for (const tool of tools as readonly unknown[]) {
@@ -76,7 +75,7 @@ export function createToolRegistry(
     const enforced = effect === 'read' ? parameters : closeObjects(parameters);
     let validator: ToolValidator;
     try {
-      validator = compiler.compile(enforced, coerce);
+      validator = compileToolSchema(enforced, coerce);
     } catch (error) {
       throw new TypeError(
         `createParser: the parameters schema of tool "${definition.name}" is not valid: ${error instanceof Error ? error.message : String(error)}. Fix the schema (strict JSON Schema, draft-07 or 2020-12).`,

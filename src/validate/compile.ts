@@ -28,16 +28,6 @@ export interface ToolValidator {
   validate(argumentsValue: unknown, offset: number): ValidationOutcome;
 }
 
-/** Checks and compiles tool schemas, with the ajv instances every parser shares. */
-export interface SchemaCompiler {
-  /**
-   * Compiles one schema.
-   *
-   * @throws Error (ajv's) for a schema ajv refuses; the registry turns it into a TypeError.
-   */
-  compile(schema: Record<string, unknown>, coerce: boolean): ToolValidator;
-}
-
 const DIALECTS: ReadonlyMap<string, Dialect> = new Map([
   ['http://json-schema.org/draft-07/schema', 'draft-07'],
   ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
@@ -65,22 +55,23 @@ export function schemaDialect(schema: Record<string, unknown>): Dialect | undefi
 }
 
 /**
- * Creates a compiler for one parser's tools. Each schema is compiled on its own: it cannot refer
- * to another tool's `$id`, and two tools may use the same one.
+ * Compiles one tool's schema, with the ajv instances every parser shares (`shared-ajv.ts`). Each
+ * schema is compiled on its own: it cannot refer to another tool's `$id`, and two tools may use
+ * the same one.
  *
- * @returns The compiler.
+ * @param schema - The tool's parameters schema, as enforced.
+ * @param coerce - The tool opted into type coercion.
+ * @returns The validator.
+ * @throws Error (ajv's, or this module's) for a schema it refuses; the registry turns it into a
+ * TypeError.
  * @example
  * ```ts
- * const validator = createSchemaCompiler().compile({ type: 'object', properties: { n: { type: 'integer' } } }, false);
+ * const validator = compileToolSchema({ type: 'object', properties: { n: { type: 'integer' } } }, false);
  * validator.validate({ n: 1 }, 0).ok; // true
  * ```
  */
-export function createSchemaCompiler(): SchemaCompiler {
-  return {
-    compile(schema, coerce) {
-      return guarded(compileOne(schema, coerce));
-    },
-  };
+export function compileToolSchema(schema: Record<string, unknown>, coerce: boolean): ToolValidator {
+  return guarded(compileOne(schema, coerce));
 }
 
 /** Checks one schema beyond what ajv checks, and compiles it once, or twice for a coercing tool. */

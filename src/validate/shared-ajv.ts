@@ -2,11 +2,12 @@
  * The ajv instances every parser of the process compiles with, and the validators they made, kept
  * by schema content.
  *
- * A new ajv instance compiles the JSON Schema meta-schema before it compiles its first schema, which
- * made most of the set-up of a parser with few tools when each parser had instances of its own (a
- * parser with one tool took 18 to 30 ms, against 4 to 7 ms with the instances shared). Shared, it is
- * paid once per dialect, and again only when an instance is replaced (below). A server that makes a parser per request for the same tools, as
- * fresh objects each time, gets each tool's validator from the cache instead of compiling it again.
+ * A new ajv instance compiles the JSON Schema meta-schema before it compiles its first schema,
+ * which made most of the set-up of a parser with few tools when each parser had instances of its
+ * own (a parser with one tool took 18 to 30 ms, against 4 to 7 ms with the instances shared).
+ * Shared, it is paid once per dialect, and again only when an instance is replaced (below). A
+ * server that makes a parser per request for the same tools, as fresh objects each time, gets each
+ * tool's validator from the cache instead of compiling it again.
  *
  * A compile leaves nothing registered in the instance: what it added under a `$id` or an anchor is
  * removed once it is done, so the schemas of two parsers (or two tools) never see each other, and
