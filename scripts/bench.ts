@@ -123,7 +123,11 @@ const report: BenchReport = {
   targets: [],
 };
 
-/** Phase 1 alone (no tools) and phase 1+2 (tools), forced to one format and in 'auto' mode. */
+/**
+ * Phase 1 alone (no tools) and phase 1+2 (tools), forced to one format and in 'auto' mode; and
+ * phase 1+2 with that format first and one fallback (`FALLBACK`), a configuration of its own: a
+ * table of a few markers, with no lane, took another path through the marker cursor.
+ */
 function parsers(format: string, tools: NonNullable<ParserOptions['tools']>) {
   const forced = { formats: [format] } as ParserOptions;
   return {
@@ -131,8 +135,14 @@ function parsers(format: string, tools: NonNullable<ParserOptions['tools']>) {
     p1Auto: createParser({}),
     p12Forced: createParser({ ...forced, tools }),
     p12Auto: createParser({ tools }),
+    p12Fallback: createParser({ formats: [format, FALLBACK], tools } as ParserOptions),
   };
 }
+
+/** The fallback format of the compare section's primary-and-fallback parser. */
+const FALLBACK = 'mistral';
+/** That parser's row. */
+const WITH_FALLBACK = `phase 1+2, ${FALLBACK} fallback`;
 
 function timingOf(map: Map<string, Timing>, id: string): Timing {
   const timing = map.get(id);
@@ -203,6 +213,7 @@ async function compareSection(): Promise<void> {
       { id: 'phase 1, auto', fn: () => ours.p1Auto.parse(input.text) },
       { id: 'phase 1+2, forced', fn: () => ours.p12Forced.parse(input.text) },
       { id: 'phase 1+2, auto', fn: () => ours.p12Auto.parse(input.text) },
+      { id: WITH_FALLBACK, fn: () => ours.p12Fallback.parse(input.text) },
     );
     const expected = input.payloads.length;
     const correct: Record<string, boolean> = {
@@ -210,6 +221,7 @@ async function compareSection(): Promise<void> {
       'phase 1, auto': callsOf(ours.p1Auto, input.text) === expected,
       'phase 1+2, forced': callsOf(ours.p12Forced, input.text) === expected,
       'phase 1+2, auto': callsOf(ours.p12Auto, input.text) === expected,
+      [WITH_FALLBACK]: callsOf(ours.p12Fallback, input.text) === expected,
       '@ai-sdk-tool/parser hermes':
         safeCount(() => aiSdk(input.text).filter((part) => part.type === 'tool-call').length) ===
         expected,

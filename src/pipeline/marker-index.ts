@@ -66,6 +66,11 @@ export interface MarkerTable {
    * hit is near the query, one look at each unit up to it tells which of them can start there.
    */
   readonly soloByUnit: UnitIndex;
+  /**
+   * The units a cursor's near checks may look at in all: fewer where few markers are searched on
+   * their own, since a walk then saves fewer searches (see `NEAR_UNITS`).
+   */
+  readonly nearUnits: number;
 }
 
 /**
@@ -142,6 +147,7 @@ export function createMarkerTable(formats: readonly Format[]): MarkerTable {
     laneOf,
     solo,
     soloByUnit: byFirstUnit(markers, solo),
+    nearUnits: Math.min(NEAR_UNITS, UNITS_A_SEARCH * solo.length),
   };
 }
 
@@ -493,7 +499,7 @@ class TableCursor implements MarkerCursor {
   /** Whether a hit `distance` units after the query is near enough for `startingNear`. */
   private nearEnough(distance: number): boolean {
     if (this.nearChecks >= NEAR_CHECKS) return false;
-    return distance <= NEAR || this.nearUnits + distance <= NEAR_UNITS;
+    return distance <= NEAR || this.nearUnits + distance <= this.table.nearUnits;
   }
 
   /**
@@ -505,7 +511,10 @@ class TableCursor implements MarkerCursor {
     const { text } = this;
     const { soloByUnit } = this.table;
     const near = (this.near ??= []);
-    const end = Math.min(last, text.length);
+    // Not past the last unit: one read past the end (NaN) in this loop left its optimized code on
+    // the slow path for every later walk of every text (twice the time a unit). A marker of one
+    // unit or more starts no later than the last unit; the empty one is listed apart.
+    const end = Math.min(last, text.length - 1);
     this.nearChecks += 1;
     this.nearUnits += end - from + 1;
     // `pop`, not `length = 0`: setting an array's length is a call into the runtime.
@@ -573,6 +582,11 @@ const NEAR = 4;
  * near check at each.
  */
 const NEAR_UNITS = 256;
+/**
+ * Per marker searched on its own, the units of walk that stand for its search: the budget of a
+ * table with few such markers (a forced format with two markers, or `['hermes', 'mistral']`).
+ */
+const UNITS_A_SEARCH = 16;
 /** Queries a cursor answers with near checks before it searches its markers for real. */
 const NEAR_CHECKS = 16;
 
