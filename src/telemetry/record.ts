@@ -75,10 +75,34 @@ export function createTelemetrySink(
     try {
       // The caller gets a copy: what it does with it cannot reach the result. An async callback's
       // promise is dropped; what it rejects with is ignored like a throw.
-      const answer: unknown = callback(structuredClone(record));
+      const answer: unknown = callback(copyRecord(record));
       if (answer !== undefined) ignoreRejection(answer);
     } catch {
       // Deliberately ignored (see above).
     }
   };
+}
+
+/**
+ * A copy of a record that shares no object with it. Written out rather than `structuredClone`: a
+ * record holds strings, numbers and booleans, two lists of strings and the timings, and
+ * `structuredClone` (a serialization, then a deserialization) cost more than the rest of a small
+ * parse: with a callback that did nothing, a 200-byte call took about twice as long.
+ *
+ * @param record - A record made by {@link createTelemetryRecord}.
+ * @returns The copy.
+ * @example
+ * ```ts
+ * const copy = copyRecord(record);
+ * copy.repairs === record.repairs; // false
+ * ```
+ */
+export function copyRecord(record: TelemetryRecord): TelemetryRecord {
+  const copy: TelemetryRecord = {
+    ...record,
+    repairs: [...record.repairs],
+    timings: { ...record.timings },
+  };
+  if (record.flags !== undefined) copy.flags = [...record.flags];
+  return copy;
 }

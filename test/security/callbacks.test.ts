@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createParser, foldEvents } from '../../src/index.js';
-import type { ArgumentCheck, ParseResult, ToolDefinition } from '../../src/index.js';
+import type {
+  ArgumentCheck,
+  ParseResult,
+  TelemetryRecord,
+  ToolDefinition,
+} from '../../src/index.js';
 
 const TOOLS: ToolDefinition[] = [
   {
@@ -192,6 +197,32 @@ describe('an onTelemetry callback that misbehaves', () => {
       );
     }
     expect(quiet.parse(BAD_CALL).calls).toEqual([]);
+  });
+
+  it('should hand the callback a record whose lists and timings are its own', () => {
+    // A trailing comma: the record lists one repair, which the callback then rewrites in place.
+    const repaired =
+      '<tool_call>{"name": "delete_file", "arguments": {"path": "/tmp/a",}}</tool_call>';
+    const seen: TelemetryRecord[] = [];
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: TOOLS,
+      onTelemetry: (record) => {
+        seen.push(record);
+        record.repairs.push('unquoted-key');
+        record.repairs[0] = 'comment';
+        record.timings.extractMs = -1;
+        record.timings.decideMs = -1;
+        record.flags = ['possible-prompt-injection'];
+      },
+    });
+    const [record] = parser.parse(repaired).telemetry;
+    expect(record?.repairs).toEqual(['trailing-comma']);
+    expect(record?.timings.extractMs).toBeGreaterThanOrEqual(0);
+    expect(record?.timings.decideMs).toBeGreaterThanOrEqual(0);
+    expect(record?.flags).toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).not.toBe(record);
   });
 
   it('should keep recordToolResult working when the callback throws', () => {
