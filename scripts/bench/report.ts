@@ -124,6 +124,8 @@ export interface BenchReport {
           againMedianMs?: number;
         };
         phase2PerCallUs: { one: number; ten: number };
+        /** What an `onTelemetry` callback that does nothing adds to a call (older reports lack it). */
+        telemetryCallbackPerCallUs?: number;
       }
     | undefined;
   growth: GrowthRow[];
@@ -237,15 +239,20 @@ export function renderMarkdown(report: BenchReport): string {
     lines.push('');
   }
   if (report.setup !== undefined) {
-    const { createParser50, phase2PerCallUs } = report.setup;
+    const { createParser50, phase2PerCallUs, telemetryCallbackPerCallUs } = report.setup;
     lines.push('## Setup and validation', '');
     lines.push(
       `- \`createParser\` with 50 tools (schemas no parser compiled before, ${createParser50.runs} runs): first ${ms(createParser50.firstMs)} ms, median ${ms(createParser50.medianMs)} ms, max ${ms(createParser50.maxMs)} ms${createParser50.againMedianMs === undefined ? '' : `; the same tools again, as new objects: median ${ms(createParser50.againMedianMs)} ms`}`,
     );
     lines.push(
       `- phase 2 (allowlist, ajv validation, gate, telemetry) per call: ${fixed(phase2PerCallUs.one)} µs on one call, ${fixed(phase2PerCallUs.ten)} µs per call on ten (phase 1+2 over phase 1, timed in pairs, less one, times phase 1)`,
-      '',
     );
+    if (telemetryCallbackPerCallUs !== undefined) {
+      lines.push(
+        `- an \`onTelemetry\` callback that does nothing, per call: ${fixed(telemetryCallbackPerCallUs)} µs on one call (the same parser with it over without, measured as phase 2 is)`,
+      );
+    }
+    lines.push('');
   }
   if (report.growth.length > 0) {
     lines.push('## Growth under doubling', '');
