@@ -21,7 +21,8 @@ describe('firstReasoningToken', () => {
   it('should find what one indexOf per token finds', () => {
     const pieces = fc.constantFrom(...REASONING_TOKENS, '<', '<|', '</', 'think>', 'a', ' ', '\n');
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
+      // Up to 40 pieces: past its first few `<` the function searches instead of looking at each.
+      fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
         const text = parts.join('');
         const found = firstReasoningToken(text);
         const expected = byIndexOf(text);
@@ -37,5 +38,18 @@ describe('firstReasoningToken', () => {
     expect(firstReasoningToken('x</think>y')).toEqual({ at: 1, token: '</think>', closes: true });
     expect(firstReasoningToken('<think>y</think>')).toMatchObject({ at: 0, closes: false });
     expect(firstReasoningToken('a < b')).toBeUndefined();
+    // The same past the `<` it looks at one by one.
+    const markup = '<p>x</p>'.repeat(20);
+    expect(firstReasoningToken(`${markup}</think>y`)).toEqual({
+      at: markup.length,
+      token: '</think>',
+      closes: true,
+    });
+    expect(firstReasoningToken(`${markup}<|channel|>`)).toMatchObject({ closes: false });
+    expect(firstReasoningToken(markup)).toBeUndefined();
+    // Whichever `<` the token is, the first few or the one where the search takes over.
+    for (let before = 0; before <= 12; before += 1) {
+      expect(firstReasoningToken(`${'<a'.repeat(before)}</think>`)?.at).toBe(2 * before);
+    }
   });
 });
