@@ -41,6 +41,9 @@ const pieces = [
   'the figures [3] rose (see B) ',
   // A sentence before a call, as most outputs open: hits a few dozen units after the query.
   'Sure, I can look that up for you: first the latest figures, then the answer to your question. ',
+  // Markup and a run of `<`: many `<` that start no marker.
+  '<p>a</p> <b>b</b> <i>c</i> <br> ',
+  '<<<<<<<<<',
   'For example:\n',
   '```',
   '<think>',
