@@ -97,7 +97,7 @@ export function createTelemetrySink(
  * copy.repairs === record.repairs; // false
  * ```
  */
-export function copyRecord(record: TelemetryRecord): TelemetryRecord {
+function copyRecord(record: TelemetryRecord): TelemetryRecord {
   const copy: TelemetryRecord = {
     ...record,
     repairs: [...record.repairs],
