@@ -189,6 +189,60 @@ describe('the marker cursor across queries', () => {
   });
 });
 
+describe('the marker cursor of a parser with a few formats', () => {
+  // No lane, or a small one, and a near-check budget of a few units per marker searched on its own.
+  const lists = [
+    ['hermes', 'mistral'],
+    ['hermes', 'pythonic'],
+    ['mistral'],
+    ['kimi_k2'],
+    ['llama3_json', 'xlam'],
+    ['qwen3_coder', 'glm45', 'hermes'],
+    ['phi4_mini', 'react', 'hermes'],
+  ];
+  const prose = 'Sure, I will look that up for you right away, one moment please while I check. ';
+
+  it.each(lists.map((ids) => [ids.join(', '), ids] as const))(
+    'should yield the hits a plain indexOf over every marker yields (%s)',
+    (_label, ids) => {
+      const small = createMarkerTable(selectFormats(ids as never).formats);
+      const naive = (text: string, from: number) => {
+        const starts = small.markers
+          .map((marker) => ({ marker, at: text.indexOf(marker, from) }))
+          .filter(({ at }) => at !== -1);
+        if (starts.length === 0) return undefined;
+        const position = Math.min(...starts.map(({ at }) => at));
+        const here = starts.filter(({ at }) => at === position).map(({ marker }) => marker);
+        const formats = [...new Set(here.flatMap((marker) => small.formatsByMarker.get(marker)!))];
+        formats.sort((a, b) => small.priority.get(a)! - small.priority.get(b)!);
+        const marker = here.reduce((longest, next) =>
+          next.length > longest.length ? next : longest,
+        );
+        return { position, marker, formats };
+      };
+      const smallPieces = [...small.markers, prose, prose.slice(0, 30), '<', '[', ' ', '\n', 'x'];
+      fc.assert(
+        fc.property(
+          fc.array(fc.constantFrom(...smallPieces), { maxLength: 12 }),
+          fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }),
+          (parts, steps) => {
+            const text = parts.join('');
+            const cursor = createMarkerCursor(small, text, undefined, text.indexOf('<'));
+            let from = 0;
+            for (const step of steps) {
+              const hit = view(cursor, from);
+              expect(hit).toEqual(naive(text, from));
+              if (hit === undefined) break;
+              from = step === 0 ? from : hit.position + step;
+            }
+          },
+        ),
+        { numRuns: 500 },
+      );
+    },
+  );
+});
+
 describe('anchor character searches from nearby starts', () => {
   // Markers anchored on `_` at different offsets ask for the character from a few units apart;
   // the cursor reads only the units its last search left unread. Hits must be what indexOf gives.
