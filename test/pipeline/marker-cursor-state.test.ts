@@ -10,6 +10,7 @@ import {
 } from '../../src/pipeline/marker-index.js';
 import { laneMarker, UnitIndex } from '../../src/pipeline/marker-lanes.js';
 import { findIntent, INTENT_MARKERS } from '../../src/policy/intent.js';
+import { expectPlainHits } from '../helpers/plain-hits.js';
 
 const table = createMarkerTable(selectFormats(undefined).formats);
 const soloMarkers = table.solo.map((index) => table.markers[index] as string);
@@ -206,20 +207,6 @@ describe('the marker cursor of a parser with a few formats', () => {
     'should yield the hits a plain indexOf over every marker yields (%s)',
     (_label, ids) => {
       const small = createMarkerTable(selectFormats(ids as never).formats);
-      const naive = (text: string, from: number) => {
-        const starts = small.markers
-          .map((marker) => ({ marker, at: text.indexOf(marker, from) }))
-          .filter(({ at }) => at !== -1);
-        if (starts.length === 0) return undefined;
-        const position = Math.min(...starts.map(({ at }) => at));
-        const here = starts.filter(({ at }) => at === position).map(({ marker }) => marker);
-        const formats = [...new Set(here.flatMap((marker) => small.formatsByMarker.get(marker)!))];
-        formats.sort((a, b) => small.priority.get(a)! - small.priority.get(b)!);
-        const marker = here.reduce((longest, next) =>
-          next.length > longest.length ? next : longest,
-        );
-        return { position, marker, formats };
-      };
       const smallPieces = [...small.markers, prose, prose.slice(0, 30), '<', '[', ' ', '\n', 'x'];
       fc.assert(
         fc.property(
@@ -227,14 +214,7 @@ describe('the marker cursor of a parser with a few formats', () => {
           fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }),
           (parts, steps) => {
             const text = parts.join('');
-            const cursor = createMarkerCursor(small, text, undefined, text.indexOf('<'));
-            let from = 0;
-            for (const step of steps) {
-              const hit = view(cursor, from);
-              expect(hit).toEqual(naive(text, from));
-              if (hit === undefined) break;
-              from = step === 0 ? from : hit.position + step;
-            }
+            expectPlainHits(small, text, steps, text.indexOf('<'));
           },
         ),
         { numRuns: 500 },

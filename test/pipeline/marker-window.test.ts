@@ -4,8 +4,9 @@ import type { FormatContext } from '../../src/formats/format.js';
 import { resolveLimits, selectFormats } from '../../src/options.js';
 import { anchorMarker, indexOfAnchored } from '../../src/pipeline/anchored-index.js';
 import { extract, type ExtractPlan } from '../../src/pipeline/extract.js';
-import { createMarkerCursor, createMarkerTable } from '../../src/pipeline/marker-index.js';
+import { createMarkerTable } from '../../src/pipeline/marker-index.js';
 import { findIntent, INTENT_MARKERS } from '../../src/policy/intent.js';
+import { expectPlainHits } from '../helpers/plain-hits.js';
 
 const limits = resolveLimits(undefined);
 const auto = selectFormats(undefined);
@@ -120,25 +121,6 @@ describe('the auto-mode marker window', () => {
 
 describe('the marker cursor', () => {
   it('should yield the hits a plain indexOf over every marker yields', () => {
-    const { table } = windowed;
-    const priority = (id: string) => auto.formats.findIndex((format) => format.id === id);
-    const naive = (text: string, from: number) => {
-      let best = Infinity;
-      for (const marker of table.markers) {
-        const at = text.indexOf(marker, from);
-        if (at !== -1 && at < best) best = at;
-      }
-      if (best === Infinity) return undefined;
-      const ids = new Set<string>();
-      let longest = '';
-      for (const marker of table.markers) {
-        if (!text.startsWith(marker, best)) continue;
-        if (marker.length > longest.length) longest = marker;
-        for (const format of table.formatsByMarker.get(marker) ?? []) ids.add(format.id);
-      }
-      const formats = [...ids].sort((a, b) => priority(a) - priority(b));
-      return { position: best, marker: longest, formats };
-    };
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...pieces), { maxLength: 12 }),
@@ -147,23 +129,7 @@ describe('the marker cursor', () => {
           const text = parts.join('');
           // With and without the first `<` looked up by the caller (as extract does).
           for (const firstAngle of [undefined, text.indexOf('<')]) {
-            const cursor = createMarkerCursor(table, text, undefined, firstAngle);
-            let from = 0;
-            for (const step of steps) {
-              const hit = cursor.next(from);
-              const expected = naive(text, from);
-              expect(
-                hit === undefined
-                  ? undefined
-                  : {
-                      position: hit.position,
-                      marker: hit.marker,
-                      formats: hit.formats.map((format) => format.id),
-                    },
-              ).toEqual(expected);
-              if (hit === undefined) break;
-              from = step === 0 ? from : hit.position + step;
-            }
+            expectPlainHits(windowed.table, text, steps, firstAngle);
           }
         },
       ),
