@@ -6,7 +6,7 @@
  */
 import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
-import { lowerDocument, noteRepeatedCallKeys } from './lower.js';
+import { callListStarts, lowerDocument, noteRepeatedCallKeys } from './lower.js';
 import { findRepeatedKeys, type CallObjectLayout } from './repeated-keys.js';
 import { depthBound } from './depth.js';
 import { cannotBeJson } from './ends.js';
@@ -59,6 +59,12 @@ export type JsonOutcome =
        * `maxDepth`, or half the text's length (a level takes two units of valid JSON).
        */
       depthAtMost?: number;
+      /**
+       * Where the items of the payload's list of call objects start (absolute, in text order),
+       * when a lenient reader read it and `callObjects` was given: each repair can then be told
+       * to the item it was made in (`splitRepairs`). Absent for `JSON.parse`, which repairs nothing.
+       */
+      itemStarts?: number[];
     }
   | { ok: false; issue: Issue };
 
@@ -99,8 +105,16 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
       // The common repairs, read without the grammar's nodes; at anything else it gives up
       // (undefined) and the grammar reads the text from the start.
       const quick = readCommonRepairs(text, maxDepth, offset, options.callObjects);
-      if (quick !== undefined)
-        return { ok: true, value: quick.value, repairs: quick.repairs, complete: true };
+      if (quick !== undefined) {
+        const read: JsonOutcome = {
+          ok: true,
+          value: quick.value,
+          repairs: quick.repairs,
+          complete: true,
+        };
+        if (quick.itemStarts !== undefined) read.itemStarts = quick.itemStarts;
+        return read;
+      }
     }
     const run = runGrammar(text, options.strict === true, maxDepth);
     if (!run.ok) return { ok: false, issue: invalidJson(text, run.failedAt, offset) };
@@ -111,7 +125,13 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     if (shifted !== undefined) return { ok: false, issue: shifted };
     const end = offset + text.length;
     const complete = !repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
-    return { ok: true, value, repairs, complete };
+    const read: JsonOutcome = { ok: true, value, repairs, complete };
+    const starts =
+      options.callObjects === undefined || repairs.length === 0
+        ? undefined
+        : callListStarts(run.document, options.callObjects, offset);
+    if (starts !== undefined) read.itemStarts = starts;
+    return read;
   } catch (error) {
     return { ok: false, issue: describeFailure(error, text, maxDepth, offset) };
   }

@@ -40,6 +40,8 @@ type PartDecodings = {
 export interface LoweredJson {
   value: unknown;
   repairs: Repair[];
+  /** Where the items of the payload's list of call objects start, when it has one (see `callListStarts`). */
+  itemStarts?: number[];
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -151,6 +153,42 @@ function noteRepeatedIn(node: JsonNode, value: unknown, role: KeyRole): void {
     const inner = itemRole(role);
     node.items.forEach((item, index) => noteRepeatedIn(unwrap(item), value[index], inner));
   }
+}
+
+/**
+ * Where the items of a payload's list of call objects start (a top-level list under `'calls'`,
+ * the `tool_calls` list of a `'message'`), as absolute offsets: the payload's repairs can then be
+ * told apart by the call they were made in (see `splitRepairs`).
+ *
+ * @param document - The grammar's document.
+ * @param layout - Where the payload's call objects are.
+ * @param offset - Offset of the payload in the whole output.
+ * @returns The starts in text order, or `undefined` when the payload holds no such list.
+ */
+export function callListStarts(
+  document: JsonDocument,
+  layout: CallObjectLayout,
+  offset: number,
+): number[] | undefined {
+  const top = unwrap(document.value);
+  return callListIn(top, topRole(layout, top.type === 'array'), offset);
+}
+
+/** The item starts of the first list of call objects in `node` (a role's nesting is shallow). */
+function callListIn(node: JsonNode, role: KeyRole, offset: number): number[] | undefined {
+  if (node.type === 'array') {
+    return itemRole(role) === NOT_LOOKED_AT
+      ? undefined
+      : node.items.map((item) => offset + item.offset);
+  }
+  if (node.type !== 'object' || !looksAtKeys(role)) return undefined;
+  for (const member of node.members) {
+    const inner = memberRole(role, lowerString(member.key));
+    if (inner === NOT_LOOKED_AT) continue;
+    const starts = callListIn(unwrap(member.value), inner, offset);
+    if (starts !== undefined) return starts;
+  }
+  return undefined;
 }
 
 function unwrap(node: JsonNode): JsonNode {

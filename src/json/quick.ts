@@ -69,7 +69,9 @@ export function readCommonRepairs(
     if (value === GIVE_UP) return undefined;
     reader.skipBlanks();
     if (reader.at !== text.length) return undefined;
-    return { value, repairs: reader.repairs };
+    const lowered: LoweredJson = { value, repairs: reader.repairs };
+    if (reader.callListStarts !== undefined) lowered.itemStarts = reader.callListStarts;
+    return lowered;
   } catch {
     // Only a stack overflow (a maxDepth far above the default) throws here: the grammar decides.
     return undefined;
@@ -86,6 +88,8 @@ class QuickReader {
   private depth = 0;
   /** Repairs in text order (so ordered by offset: no two are made at one offset). */
   readonly repairs: Repair[] = [];
+  /** Where the items of the first list of call objects start, absolute (see `callListStarts`). */
+  callListStarts: number[] | undefined;
 
   constructor(
     private readonly text: string,
@@ -218,10 +222,16 @@ class QuickReader {
     this.depth += 1;
     const text = this.text;
     const items: unknown[] = [];
+    // A list of call objects (roles nest no second one): where each of its items starts.
+    let starts: number[] | undefined;
+    if (itemsRole !== NOT_LOOKED_AT && this.callListStarts === undefined) {
+      starts = this.callListStarts = [];
+    }
     this.at += 1;
     this.skipBlanks();
     if (text.charCodeAt(this.at) !== CLOSE_BRACKET) {
       for (;;) {
+        starts?.push(this.offset + this.at);
         const item = this.value(itemsRole);
         if (item === GIVE_UP) return GIVE_UP;
         items.push(item);

@@ -6,6 +6,8 @@ import { parse } from '../../src/generated/json.js';
 import { lowerDocument, parseJson } from '../../src/json/index.js';
 import { readCommonRepairs } from '../../src/json/quick.js';
 import type { JsonDocument } from '../../src/json/ast.js';
+import { callListStarts } from '../../src/json/lower.js';
+import type { CallObjectLayout } from '../../src/json/repeated-keys.js';
 
 // The quick reader sits in front of the grammar: whatever it reads, it must read as the grammar
 // and the lowering do (value, repairs and their offsets), and the grammar must accept it too.
@@ -37,6 +39,17 @@ function reference(text: string, maxDepth: number, offset: number): unknown {
   }
 }
 
+/** Where the grammar's nodes say the items of the list of call objects start, per layout. */
+function referenceStarts(
+  text: string,
+  maxDepth: number,
+  offset: number,
+  layout: CallObjectLayout,
+): number[] | undefined {
+  const document = parse(text, { startRule: 'Document', strict: false, maxDepth });
+  return callListStarts(document as unknown as JsonDocument, layout, offset);
+}
+
 /** Checks one text; true when the quick reader read it. */
 function agrees(text: string, maxDepth = 256, offset = 7): boolean {
   const quick = readCommonRepairs(text, maxDepth, offset);
@@ -44,6 +57,13 @@ function agrees(text: string, maxDepth = 256, offset = 7): boolean {
   expect({ value: exact(quick.value), repairs: quick.repairs }, JSON.stringify(text)).toEqual(
     reference(text, maxDepth, offset),
   );
+  // The calls' starts, which split the payload's repairs among its calls, as the nodes give them.
+  for (const layout of ['calls', 'message'] as const) {
+    expect(
+      readCommonRepairs(text, maxDepth, offset, layout)?.itemStarts,
+      `${layout}: ${JSON.stringify(text)}`,
+    ).toEqual(referenceStarts(text, maxDepth, offset, layout));
+  }
   return true;
 }
 
@@ -202,6 +222,16 @@ describe('readCommonRepairs', () => {
       ok: false,
       issue: { code: 'too-deep' },
     });
+  });
+
+  it('should give where the calls of a list or a message start, as the grammar does', () => {
+    const list = ' [{name: "a", arguments: {}}, {"name": "b", arguments: {x: True}},]';
+    expect(readCommonRepairs(list, 256, 100, 'calls')?.itemStarts).toEqual([102, 130]);
+    const message = '{"role": "assistant", tool_calls: [{"function": {name: "a"}}, {"id": 1}]}';
+    expect(readCommonRepairs(message, 256, 0, 'message')?.itemStarts).toEqual([35, 62]);
+    for (const text of [list, message]) expect(agrees(text), text).toBe(true);
+    // A list that is not where call objects are has no starts.
+    expect(readCommonRepairs('{a: [1, 2]}', 256, 0, 'calls')?.itemStarts).toBeUndefined();
   });
 
   it('should keep __proto__ an own key and -0 a number, as the lowering does', () => {

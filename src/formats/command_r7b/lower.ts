@@ -13,7 +13,7 @@ import {
 } from '../shared/call-object.js';
 import { refusedByHeads, refusedHeadCall } from '../shared/refused-call.js';
 import { callHeadKeys, readJsonListHeads, type CallHeadKeys } from '../../stream/call-head.js';
-import { readJsonPayload } from '../shared/json-payload.js';
+import { readJsonPayload, splitRepairs } from '../shared/json-payload.js';
 import type { CommandR7bAction, CommandR7bNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 
@@ -98,6 +98,8 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
   const [first] = payload.values;
   const listed = payload.values.length === 1 && Array.isArray(first);
   const items = listed ? first : payload.values;
+  // Each call's part of the payload's repairs, where they can be told apart.
+  const split = splitRepairs(payload, (items as unknown[]).length);
   const calls: RawCall[] = [];
   const issues: Issue[] = [];
   for (const [index, item] of (items as unknown[]).entries()) {
@@ -114,7 +116,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
       format: 'command_r7b',
       span,
       repairs: [
-        ...payload.repairs,
+        ...(split?.[index] ?? payload.repairs),
         ...read.repairs,
         ...(action.closed ? [] : [{ kind: 'missing-end-marker' as const, offset: end }]),
       ],

@@ -9,6 +9,7 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import { repeatedKeyOf } from '../../json/index.js';
 import { isPlainObject, mayWriteKey, readCallObject } from '../shared/call-object.js';
 import { malformed } from '../shared/issues.js';
+import { splitRepairs } from '../shared/json-payload.js';
 import { tooDeepWholeJson } from '../shared/too-deep-candidate.js';
 import { mayOpenOutput, readWholeJson } from '../shared/whole-json.js';
 import type { OpenaiJsonSection } from './ast.js';
@@ -59,7 +60,9 @@ export function lowerOpenaiJson(
       }
       const calls: RawCall[] = [];
       const issues: Issue[] = [];
-      for (const entry of entries) {
+      // Each call's part of the message's repairs, where they can be told apart.
+      const split = splitRepairs(payload, entries.length);
+      for (const [index, entry] of entries.entries()) {
         const call = readCallObject(entry, section.payloadStart);
         if (!call.ok) {
           issues.push(call.issue);
@@ -70,7 +73,7 @@ export function lowerOpenaiJson(
           arguments: call.arguments,
           format: 'openai_json',
           span,
-          repairs: [...payload.repairs, ...call.repairs],
+          repairs: [...(split?.[index] ?? payload.repairs), ...call.repairs],
           complete: whole.json.closed && payload.complete,
         };
         if (call.id !== undefined) raw.id = call.id;

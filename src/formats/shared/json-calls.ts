@@ -6,7 +6,7 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
-import { readJsonPayload } from './json-payload.js';
+import { readJsonPayload, splitRepairs } from './json-payload.js';
 import { refusedByNames, refusedCall } from './refused-call.js';
 import {
   afterFenceOpener,
@@ -89,6 +89,8 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   const listed =
     source.unpackList === true && payload.values.length === 1 && Array.isArray(payload.values[0]);
   const values = listed ? (payload.values[0] as unknown[]) : payload.values;
+  // Each call's part of the payload's repairs, where they can be told apart.
+  const split = splitRepairs(payload, values.length);
   // Made at their first item (see append.ts).
   let calls: RawCall[] | undefined;
   let issues: Issue[] | undefined;
@@ -114,7 +116,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       arguments: call.arguments,
       format: source.format,
       span: source.span,
-      repairs: callRepairs(payload.repairs, call.repairs, endRepair),
+      repairs: callRepairs(split?.[index] ?? payload.repairs, call.repairs, endRepair),
       complete: payload.complete,
     };
     if (call.id !== undefined) raw.id = call.id;

@@ -17,6 +17,11 @@ export type PayloadOutcome =
       complete: boolean;
       /** A bound on the payload's nesting, when the native parser read it (see `parseJson`). */
       depthAtMost?: number | undefined;
+      /**
+       * Where the items of its list of call objects start, when a lenient reader read one (the
+       * values, or the items of a list that is the one value): see {@link splitRepairs}.
+       */
+      itemStarts?: number[] | undefined;
     }
   | { ok: false; issue: Issue };
 
@@ -56,7 +61,13 @@ export function readJsonPayload(
   const several = decoded.repairs.findIndex((repair) => repair.kind === 'several-values');
   if (several !== -1 && Array.isArray(decoded.value)) {
     const repairs = decoded.repairs.filter((_, index) => index !== several);
-    return { ok: true, values: decoded.value, repairs, complete: decoded.complete };
+    return {
+      ok: true,
+      values: decoded.value,
+      repairs,
+      complete: decoded.complete,
+      itemStarts: decoded.itemStarts,
+    };
   }
   // Every field in the literal, a missing bound as undefined: a field added later costs a store.
   return {
@@ -65,7 +76,51 @@ export function readJsonPayload(
     repairs: decoded.repairs,
     complete: decoded.complete,
     depthAtMost: decoded.depthAtMost,
+    itemStarts: decoded.itemStarts,
   };
+}
+
+/**
+ * A payload's repairs split among the `count` items of its list of calls: each repair goes to the
+ * item it was made in, one made before an item's start (a fence, a separator) to the item before
+ * it, or to the first. Every call of a payload used to carry all of its repairs, so a payload of
+ * n calls with a repair in each made n² of them (a hundred kilobytes of such calls took seconds
+ * and held millions of repair records); split, they are as many as the payload made, and a value
+ * invented in one call no longer refuses the intact calls beside it.
+ *
+ * @param payload - The payload's repairs (ordered by offset) and its items' starts, if known.
+ * @param count - How many items the caller reads as calls: the starts must be theirs.
+ * @returns Per item, its repairs; `undefined` where the payload is one call or its items' starts
+ * are unknown (each call then carries all of the payload's repairs, as a single call does).
+ * @example
+ * ```ts
+ * splitRepairs({ repairs: [unquotedKeyAt3, trailingCommaAt40], itemStarts: [1, 30] }, 2);
+ * // [[unquotedKeyAt3], [trailingCommaAt40]]
+ * ```
+ */
+export function splitRepairs(
+  payload: {
+    readonly repairs: readonly Repair[];
+    readonly itemStarts?: readonly number[] | undefined;
+  },
+  count: number,
+): Repair[][] | undefined {
+  const starts = payload.itemStarts;
+  if (count < 2 || starts?.length !== count) return undefined;
+  const parts: Repair[][] = [];
+  for (let index = 0; index < count; index += 1) parts.push([]);
+  for (const repair of payload.repairs) {
+    // The last item starting at or before the repair (binary search: no order is assumed).
+    let low = 0;
+    let high = count - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] as number) <= repair.offset) low = middle;
+      else high = middle - 1;
+    }
+    (parts[low] as Repair[]).push(repair);
+  }
+  return parts;
 }
 
 /**
