@@ -6,7 +6,8 @@
  * `npm run fuzz -- --markers` measures the same floods in time.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, formatIds, type ParseResult } from '../../src/index.js';
+import { listSamples } from '../../scripts/bench/samples.js';
 import { formats } from '../../src/formats/index.js';
 import { observeGrammarRuns } from '../../src/formats/shared/run-grammar.js';
 import { flood } from './inputs.js';
@@ -78,4 +79,58 @@ describe('whole-output formats', () => {
       expect(grammarWork((text) => parser.parse(text), `{${prose}`)).toBeGreaterThan(0);
     },
   );
+});
+
+/**
+ * Floods of a typical call of each format cut short (at its marker, inside its name, a unit
+ * before its end...), repeated with nothing, a newline or prose between: what a model that loops
+ * on a broken call writes. Two such floods were quadratic: text_kv's sections read every line
+ * after a `function.name:` repeated on one line, and a hermes section of n broken calls gave each
+ * call every repair of the section (n² records, seconds for a few hundred kilobytes).
+ */
+describe('floods of calls cut short', () => {
+  const cuts = (text: string): number[] => [
+    ...new Set([1, 3, 8, text.length >> 2, text.length >> 1, text.length - 3, text.length - 1]),
+  ];
+  const pieces = listSamples(formatIds).flatMap((sample) =>
+    cuts(sample.text).flatMap((cut) =>
+      ['', '\n', ' x '].map((between) => ({
+        id: sample.format,
+        unit: sample.text.slice(0, cut) + between,
+        name: `${sample.format} ${JSON.stringify(sample.text.slice(0, cut) + between)}`,
+      })),
+    ),
+  );
+
+  /** What a result holds (calls, rejections, issues, and every repair of each call). */
+  function records(result: ParseResult): number {
+    let count = result.calls.length + result.rejected.length + result.issues.length;
+    for (const call of result.calls) count += call.repairs.length;
+    for (const rejection of result.rejected) count += rejection.repairs.length;
+    return count;
+  }
+
+  it.each(pieces)('should at most double for $name', ({ id, unit }) => {
+    for (const mode of ['auto', id] as const) {
+      const parser = createParser({ formats: mode === 'auto' ? 'auto' : [mode], limits });
+      let small = 0;
+      const parse = (text: string): unknown => {
+        const result = parser.parse(text);
+        small = records(result);
+        return result;
+      };
+      const work = grammarWork(parse, flood(unit, SIZE));
+      const held = small;
+      const largeWork = grammarWork(parse, flood(unit, 2 * SIZE));
+      if (work > 0) {
+        expect(
+          largeWork / work,
+          `${mode}: grammar work ${work} → ${largeWork}`,
+        ).toBeLessThanOrEqual(MAX_RATIO);
+      }
+      if (held > 0) {
+        expect(small / held, `${mode}: records ${held} → ${small}`).toBeLessThanOrEqual(MAX_RATIO);
+      }
+    }
+  });
 });

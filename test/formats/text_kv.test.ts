@@ -29,6 +29,14 @@ describe('text_kv', () => {
     expect(strict.issues[0]?.message).toContain('no tool name');
   });
 
+  it('should read no field line that holds another function.name: key', () => {
+    // The line belongs to no call: the first name is left without arguments, the second is read.
+    const result = parser.parse(
+      'function.name: first\nfunction.note: function.name: second\nfunction.arguments: {}',
+    );
+    expect(result.calls.map((call) => call.name)).toEqual(['second']);
+  });
+
   it('should only be found in auto mode when the output is the call', () => {
     const auto = createParser();
     expect(
