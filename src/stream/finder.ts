@@ -52,6 +52,9 @@ function failureOf(needle: string): Int32Array {
  * Creates an incremental finder over fixed needles.
  *
  * @param needles - Non-empty literal strings.
+ * @param output - The stream's identity of its output, where finders over the text of one output
+ * (a section's each) may share what their searches of long deltas found; omitted, none is shared.
+ * Offsets fed must then be absolute in that output.
  * @returns A finder whose total cost is linear in the text fed, whatever the chunking.
  * @example
  * ```ts
@@ -60,11 +63,11 @@ function failureOf(needle: string): Int32Array {
  * finder.feed('call>', 25); // { at: 18, needle: '</tool_call>' }
  * ```
  */
-export function createFinder(needles: readonly string[]): Finder {
+export function createFinder(needles: readonly string[], output?: object): Finder {
   const count = needles.length;
+  const tables = FINDER_TABLES.get(needles);
   // Destructured: the push path tests these on every unit it may skip.
-  const { failures, asciiStarts, otherStarts, reach, onlyStart, anchors } =
-    FINDER_TABLES.get(needles);
+  const { failures, asciiStarts, otherStarts, reach, onlyStart, anchors } = tables;
   // Per needle: how many of its first units the text fed so far ends with (always < its length).
   const matched = new Int32Array(count);
   // How many needles have a partial match: while none has, a unit that starts no needle is skipped.
@@ -104,16 +107,21 @@ export function createFinder(needles: readonly string[]): Finder {
     }
   }
 
-  /** Notes the first needle occurrence inside `delta`, all needles starting with `onlyStart`. */
-  function firstStarting(delta: string, offset: number): void {
+  /**
+   * Notes the first needle occurrence inside `delta`, all needles starting with `onlyStart`, and
+   * keeps what it found in `search` when given.
+   */
+  function firstStarting(delta: string, offset: number, search: InsideSearch | undefined): void {
     for (let at = delta.indexOf(onlyStart); at !== -1; at = delta.indexOf(onlyStart, at + 1)) {
       for (let which = 0; which < count; which += 1) {
         if (startsAt(delta, needles[which] as string, at)) {
           consider(offset + at, which);
+          if (search !== undefined) remember(search, delta, offset, offset + at, which);
           return;
         }
       }
     }
+    if (search !== undefined) remember(search, delta, offset, -1, 0);
   }
 
   /** Any delta, once the one-unit fast path of `feed` did not answer. */
@@ -130,15 +138,25 @@ export function createFinder(needles: readonly string[]): Finder {
       // may cross its start or end, native searches for the occurrences inside it. The states
       // at its end depend only on its last `reach` units (a partial match is shorter).
       step(delta, 0, reach, offset);
+      const known = output === undefined ? undefined : insideSearches(output, tables, count);
       if (onlyStart !== '') {
         // Needles that start alike: the first place one starts, found by walking that unit's
         // occurrences. A search per needle read the whole delta for each needle it does not hold,
         // and a stream hands a long rest of its text to each of many short sections in a row.
-        firstStarting(delta, offset);
+        const search = known?.[0];
+        const at = search === undefined ? UNKNOWN : recall(search, delta, offset, needles);
+        if (at === UNKNOWN) firstStarting(delta, offset, search);
+        else if (at !== -1) consider(at, (search as InsideSearch).which);
       } else {
         for (let which = 0; which < count; which += 1) {
-          const at = firstInside(delta, needles[which] as string, anchors[which] as number);
-          if (at !== -1) consider(offset + at, which);
+          const search = known?.[which];
+          let at = search === undefined ? UNKNOWN : recall(search, delta, offset, needles);
+          if (at === UNKNOWN) {
+            const inside = firstInside(delta, needles[which] as string, anchors[which] as number);
+            at = inside === -1 ? -1 : offset + inside;
+            if (search !== undefined) remember(search, delta, offset, at, which);
+          }
+          if (at !== -1) consider(at, which);
         }
       }
       matched.fill(0);
@@ -161,6 +179,82 @@ export function createFinder(needles: readonly string[]): Finder {
     },
     idle: () => engaged === 0,
   };
+}
+
+/**
+ * What a native search inside a long delta found, in absolute offsets of the stream: the first
+ * needle occurrence lying wholly in `[from, to)` starts at `at` (-1: none), needle `which`.
+ */
+interface InsideSearch {
+  from: number;
+  to: number;
+  at: number;
+  which: number;
+}
+
+/**
+ * Per stream (its output key), per needle list: the last native search inside a long delta, one
+ * per needle where each is searched on its own, else one for all. A stream hands the rest of its
+ * text to each of a run of sections, each with a finder of its own over the same end markers: a
+ * flood of sections none of which holds an end marker searched the whole rest again for each (a
+ * 166 KB flood of broken glm45 calls took a second in auto mode). The rest of a later section lies
+ * inside an earlier one's, so what was found there answers, and each search reads new text only.
+ */
+const INSIDE_SEARCHES = new WeakMap<object, Map<FinderTables, InsideSearch[]>>();
+
+function insideSearches(output: object, tables: FinderTables, count: number): InsideSearch[] {
+  let byTables = INSIDE_SEARCHES.get(output);
+  if (byTables === undefined) {
+    byTables = new Map();
+    INSIDE_SEARCHES.set(output, byTables);
+  }
+  let searches = byTables.get(tables);
+  if (searches === undefined) {
+    searches = [];
+    const searchesAlone = tables.onlyStart === '' ? count : 1;
+    for (let index = 0; index < searchesAlone; index += 1) {
+      searches.push({ from: 0, to: -1, at: -1, which: 0 });
+    }
+    byTables.set(tables, searches);
+  }
+  return searches;
+}
+
+/** {@link recall}'s answer when the last search does not tell. */
+const UNKNOWN = -2;
+
+/**
+ * What the last search tells of the first occurrence inside `delta` (absolute, -1 for none), or
+ * {@link UNKNOWN}. It tells when the delta lies inside the text it read and the occurrence it found
+ * (if any) does not start before the delta: an occurrence inside the delta is inside that text, so
+ * none starts earlier. Where the one found ends past the delta, none is inside but for one that
+ * starts no earlier and ends sooner (a shorter needle): it would lie in the delta's last `reach`
+ * units, which the finder reads unit by unit anyway.
+ */
+function recall(
+  search: InsideSearch,
+  delta: string,
+  offset: number,
+  needles: readonly string[],
+): number {
+  const end = offset + delta.length;
+  if (search.from > offset || search.to < end) return UNKNOWN;
+  if (search.at === -1) return -1;
+  if (search.at < offset) return UNKNOWN;
+  return search.at + (needles[search.which] as string).length <= end ? search.at : -1;
+}
+
+function remember(
+  search: InsideSearch,
+  delta: string,
+  offset: number,
+  at: number,
+  which: number,
+): void {
+  search.from = offset;
+  search.to = offset + delta.length;
+  search.at = at;
+  search.which = which;
 }
 
 /** What a finder reads from its needles, the same for every finder over them (never written). */

@@ -557,7 +557,9 @@ class OpenSection implements SectionState {
   private useCandidates(formats: readonly Format[]): void {
     const marker = this.setup.initial.slice(0, this.setup.markerLength);
     const { endMarkers, every, endStart } = endsOf(formats, marker);
-    this.endFinder = endMarkers !== undefined ? createFinder(endMarkers) : undefined;
+    // Keyed by the output: a run of sections shares what its searches found (see finder.ts).
+    this.endFinder =
+      endMarkers !== undefined ? createFinder(endMarkers, this.setup.outputKey) : undefined;
     this.endStart = endStart;
     this.endsIdle = endStart !== -1;
     this.scheduled = !every;
@@ -733,7 +735,7 @@ class OpenSection implements SectionState {
   private watchTrailingEnd(format: Format): void {
     const ends = format.trailingEndsAt;
     if (ends === undefined || this.endFinder !== undefined) return;
-    this.endFinder = createFinder(ends);
+    this.endFinder = createFinder(ends, this.setup.outputKey);
     this.endStart = -1;
     this.endsIdle = false;
     this.feedEnds(

@@ -100,4 +100,21 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => flood('<|tool_calls_section_begin|><|tool_call_begin|>', size),
   },
   { name: 'invoke flood', make: (size) => flood('<invoke name="', size) },
+  // Calls cut short, repeated (a model looping on a broken call). In one unclosed hermes section
+  // each call once carried every repair of the section; a text_kv key line was read again from
+  // each key on it; a stream in auto mode searched the rest of the output for glm45's end marker
+  // again at each section.
+  {
+    name: 'broken hermes calls',
+    make: (size) =>
+      flood('Booking.\n<tool_call>\n{"name": "book", "arguments": {"a": 1}}\n</tool_c', size),
+  },
+  {
+    name: 'text_kv keys on one line',
+    make: (size) => flood('function.name: book\nfunction.argumen', size),
+  },
+  {
+    name: 'broken glm45 calls',
+    make: (size) => flood('<tool_call>book\n<arg_key>a</arg_ke', size),
+  },
 ];

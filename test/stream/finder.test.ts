@@ -180,6 +180,44 @@ describe('createStartUnits', () => {
 });
 
 describe('createFinder on long deltas', () => {
+  it('should answer as a lone finder where finders of one output share their searches', () => {
+    // A run of sections, each with a finder of its own, fed the rest of the output (a stream's
+    // sections start later and end no earlier; here any window, before, inside or across the
+    // last): what the earlier ones found answers some of their searches.
+    const alphabet = fc.constantFrom('a', 'b', '<', '/');
+    const word = fc.array(alphabet, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        fc.array(alphabet, { maxLength: 400 }).map((units) => units.join('')),
+        fc.array(fc.tuple(fc.integer({ min: -30, max: 40 }), fc.nat(200), fc.nat(3)), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (needles, text, steps) => {
+          const output = {};
+          let start = 0;
+          for (const [advance, length, pieces] of steps) {
+            start = Math.max(0, Math.min(text.length, start + advance));
+            const end = Math.min(text.length, start + length);
+            const shared = createFinder(needles, output);
+            const alone = createFinder(needles);
+            // The rest in one delta, then (a stream going on) a few more of what follows it.
+            let at = start;
+            let to = end;
+            for (let piece = 0; piece <= pieces && at < text.length; piece += 1) {
+              const delta = text.slice(at, to);
+              expect(shared.feed(delta, at), `${delta} at ${at}`).toEqual(alone.feed(delta, at));
+              at = to;
+              to = Math.min(text.length, to + 30);
+            }
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
   it('should find occurrences crossing either end of a long delta, and inside it', () => {
     const needle = '</tool_call>';
     const middle = 'x'.repeat(100);
