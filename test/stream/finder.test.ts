@@ -180,16 +180,21 @@ describe('createStartUnits', () => {
 });
 
 describe('createFinder on long deltas', () => {
+  // Needles and texts long enough for the native searches inside a delta, over a small alphabet
+  // (needles that start alike and needles that do not both come up).
+  const alphabet = fc.constantFrom('a', 'b', '<', '/');
+  const word = fc.array(alphabet, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
+  const needleLists = fc.array(word, { minLength: 1, maxLength: 3 });
+  const texts = fc.array(alphabet, { maxLength: 400 }).map((units) => units.join(''));
+
   it('should answer as a lone finder where finders of one output share their searches', () => {
     // A run of sections, each with a finder of its own, fed the rest of the output (a stream's
     // sections start later and end no earlier; here any window, before, inside or across the
     // last): what the earlier ones found answers some of their searches.
-    const alphabet = fc.constantFrom('a', 'b', '<', '/');
-    const word = fc.array(alphabet, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
     fc.assert(
       fc.property(
-        fc.array(word, { minLength: 1, maxLength: 3 }),
-        fc.array(alphabet, { maxLength: 400 }).map((units) => units.join('')),
+        needleLists,
+        texts,
         fc.array(fc.tuple(fc.integer({ min: -30, max: 40 }), fc.nat(200), fc.nat(3)), {
           minLength: 1,
           maxLength: 12,
@@ -235,12 +240,10 @@ describe('createFinder on long deltas', () => {
   });
 
   it('should answer as indexOf on the whole text when deltas are long', () => {
-    const alphabet = fc.constantFrom('a', 'b', '<', '/');
-    const word = fc.array(alphabet, { minLength: 1, maxLength: 6 }).map((units) => units.join(''));
     fc.assert(
       fc.property(
-        fc.array(word, { minLength: 1, maxLength: 3 }),
-        fc.array(alphabet, { maxLength: 400 }).map((units) => units.join('')),
+        needleLists,
+        texts,
         fc.array(fc.nat(), { maxLength: 4 }),
         (needles, text, cuts) => {
           const pieces = split(
