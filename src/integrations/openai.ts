@@ -9,6 +9,7 @@ import type {
   ChatCompletionChunk,
   ChatCompletionMessageFunctionToolCall,
 } from 'openai/resources/chat/completions';
+import { appendAll } from '../append.js';
 import { createValidatedCalls, type ReleasedCall } from '../stream/validated-calls.js';
 import type { RejectedCall, StreamEvent, ToolCall } from '../types.js';
 
@@ -109,7 +110,9 @@ export function createOpenAIStreamConverter(
             break;
           default: {
             const released = calls.feed(event);
-            if (released !== undefined) deltas.push(...callDeltas(released, withRole));
+            // One by one: a long call streamed in small deltas has more fragments than a spread
+            // into `push` can take as arguments (a RangeError past about 125,000).
+            if (released !== undefined) appendAll(deltas, callDeltas(released, withRole));
           }
         }
       }

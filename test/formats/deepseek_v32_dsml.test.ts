@@ -52,6 +52,18 @@ describe('deepseek_v32_dsml', () => {
     expect(result.content).toBe('');
   });
 
+  it('should keep every repair of a long value (more than a spread into push can take)', () => {
+    // 150,000 Python `True`s, each a repair: the list of repairs was once spread into `push`,
+    // whose RangeError was then reported as a section nested too deep.
+    const list = `[${Array.from({ length: 150_000 }, () => 'True').join(',')}]`;
+    const result = parser.parse(
+      `${OPEN}\n${invoke('f', parameter('flags', list, false))}\n${CLOSE}`,
+    );
+    expect(result.issues).toEqual([]);
+    expect(result.calls.map((call) => call.repairs.length)).toEqual([150_000]);
+    expect(result.calls[0]?.repairs[0]?.kind).toBe('python-literal');
+  });
+
   it('should read several invokes in order', () => {
     const result = parser.parse(
       `${OPEN}\n${invoke('lookup', parameter('q', 'otters', true))}\n${invoke('lookup', parameter('q', 'beavers', true))}\n${CLOSE}`,

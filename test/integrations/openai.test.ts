@@ -115,6 +115,29 @@ describe('createOpenAIStreamConverter', () => {
     expect(first.map((call) => call.function?.arguments).join('')).toBe('{"city":"Oslo"}');
   });
 
+  it('should send a call streamed in more fragments than a spread can take', () => {
+    // 200,000 one-unit deltas of one argument: past what `push(...list)` takes as arguments.
+    const content = 'x'.repeat(200_000);
+    const text = `<tool_call>{"name": "get_weather", "arguments": {"city": "${content}"}}</tool_call>`;
+    // A model that never thinks: under the default forced-open reasoning all of it is held.
+    const parser = createParser({
+      formats: ['hermes'],
+      tools: TOOLS,
+      reasoning: { startsInside: false },
+    });
+    const stream = parser.stream();
+    const converter = createOpenAIStreamConverter();
+    const deltas: OpenAIDelta[] = [];
+    for (const unit of text)
+      for (const delta of converter.push(stream.push(unit))) deltas.push(delta);
+    for (const delta of converter.push(stream.end())) deltas.push(delta);
+    const fragments = deltas.flatMap((delta) => delta.tool_calls ?? []);
+    expect(fragments.length).toBeGreaterThan(200_000);
+    expect(fragments.map((call) => call.function?.arguments ?? '').join('')).toBe(
+      JSON.stringify({ city: content }),
+    );
+  });
+
   it('should open with the assistant role and carry the text as content', () => {
     const { deltas } = streamDeltas(OUTPUT, 5);
     expect(deltas[0]?.role).toBe('assistant');

@@ -2,6 +2,7 @@
  * Generic XML elements to call parts: which child names the tool, which holds the arguments, and
  * how nested elements become JSON values. Keys are model-written data (`setOwn`).
  */
+import { appendAll } from '../../append.js';
 import { parseJson } from '../../json/index.js';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
@@ -113,7 +114,7 @@ export function readJsonArguments(
     offset: element.content.start,
   });
   if (!decoded.ok || !isPlainObject(decoded.value)) return undefined;
-  repairs.push(...decoded.repairs);
+  appendAll(repairs, decoded.repairs);
   return decoded.value;
 }
 

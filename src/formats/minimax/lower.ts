@@ -3,6 +3,7 @@
  * name its head spells where it cannot be read.
  */
 import { match } from 'ts-pattern';
+import { appendAll } from '../../append.js';
 import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { readCallItems, type JsonExtentNode } from '../shared/json-extent.js';
@@ -41,8 +42,8 @@ export function lowerMinimax(
           enclosed: section.closed,
           namesRefused: true,
         });
-        calls.push(...lowered.calls);
-        issues.push(...lowered.issues);
+        appendAll(calls, lowered.calls);
+        appendAll(issues, lowered.issues);
       }
       if (lines.rest.end > lines.rest.start || lines.items.length === 0) {
         issues.push({

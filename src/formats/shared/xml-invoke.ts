@@ -3,6 +3,7 @@
  * deepseek_v32_dsml and deepseek_v4_dsml: attributes to a name, parameters to typed arguments.
  */
 import { match } from 'ts-pattern';
+import { appendAll } from '../../append.js';
 import { parseJson } from '../../json/index.js';
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
@@ -181,7 +182,7 @@ export function lowerInvoke(
         const body = jsonBody ? readJsonBody(context, node.rest) : undefined;
         if (body !== undefined) {
           for (const [key, value] of Object.entries(body.value)) setOwn(args, key, value);
-          repairs.push(...body.repairs);
+          appendAll(repairs, body.repairs);
           complete &&= body.complete;
         } else if (!cutOff) {
           return unreadable(`"${name}" has text that is not a parameter`, node.rest.start);
@@ -258,7 +259,7 @@ export function readInvokeValue(
   if (stringAttribute === 'false') {
     const decoded = parseJson(raw, { maxDepth: reading.maxDepth, offset: parameter.offset });
     if (decoded.ok && decoded.complete) {
-      repairs.push(...decoded.repairs);
+      appendAll(repairs, decoded.repairs);
       return decoded.value;
     }
     repairs.push({

@@ -2,6 +2,7 @@
  * Parse results as AI SDK content: accepted calls become `tool-call` parts, refused calls go
  * back into the text as the model wrote them, with a warning saying why.
  */
+import { appendAll } from '../../append.js';
 import type { Parser } from '../../parser.js';
 import type { RejectedCall, ToolCall } from '../../types.js';
 import { openEventStream } from '../event-stream.js';
@@ -154,9 +155,9 @@ export function convertContent(
       continue;
     }
     const read = readText(part, part['text'], parser);
-    converted.push(...read.parts);
+    appendAll(converted, read.parts);
     called ||= read.called;
-    rejected.push(...read.rejected);
+    appendAll(rejected, read.rejected);
   }
   return { content: converted, called, rejected, droppedNative };
 }
