@@ -24,4 +24,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // A list spread into arguments overflows the stack past about 125,000 items, and in the
+    // library a list may be as long as the model made it (repairs, fragments, calls).
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='push'] > SpreadElement",
+          message:
+            'push(...list) overflows the stack on a long list: use appendAll (src/append.ts).',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'] > SpreadElement",
+          message: 'Math.max(...list) overflows the stack on a long list: use a loop or reduce.',
+        },
+      ],
+    },
+  },
 );

@@ -19,7 +19,7 @@ export function renderTable(
   rows: readonly (readonly string[])[],
 ): string[] {
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+    rows.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), title.length),
   );
   const render = (cells: readonly string[]): string =>
     cells

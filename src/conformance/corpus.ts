@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { appendAll } from '../append.js';
 
 /** A tool-call case. */
 export interface CorpusCase {
@@ -49,7 +50,7 @@ export function listCorpusFiles(paths: readonly string[]): string[] {
   for (const path of paths) {
     if (statSync(path).isDirectory()) {
       const entries = readdirSync(path).sort();
-      files.push(...listCorpusFiles(entries.map((entry) => join(path, entry))).filter(Boolean));
+      appendAll(files, listCorpusFiles(entries.map((entry) => join(path, entry))).filter(Boolean));
     } else if (path.endsWith('.jsonl')) {
       files.push(path);
     }

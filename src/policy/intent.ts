@@ -29,7 +29,10 @@ const ANCHORED_INTENT_MARKERS = INTENT_MARKERS.map(anchorMarker);
 const ANCHOR_CHARS = [...new Set(ANCHORED_INTENT_MARKERS.map((marker) => marker.anchor.charAt(0)))];
 
 /** The longest intent marker: how far back a stream must see to judge one that ends in a delta. */
-export const LONGEST_INTENT_MARKER = Math.max(...INTENT_MARKERS.map((marker) => marker.length));
+export const LONGEST_INTENT_MARKER = INTENT_MARKERS.reduce(
+  (longest, marker) => Math.max(longest, marker.length),
+  0,
+);
 
 /** Letters and digits of any script, for units past ASCII. */
 const WORD_UNIT = /[\p{L}\p{N}]/u;

@@ -279,7 +279,7 @@ function finderTables(needles: readonly string[]): FinderTables {
     failures: needles.map(failureOf),
     asciiStarts: ascii,
     otherStarts: other,
-    reach: Math.max(...needles.map((needle) => needle.length)) - 1,
+    reach: needles.reduce((longest, needle) => Math.max(longest, needle.length), 0) - 1,
     onlyStart: needles.every((needle) => needle[0] === needles[0]?.[0])
       ? (needles[0]?.[0] ?? '')
       : '',

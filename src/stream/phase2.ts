@@ -290,7 +290,7 @@ function standInText(
     parts.push(piece.text.slice(from));
     length = piece.at + piece.text.length;
   }
-  const end = Math.max(0, ...deferred.map(({ call }) => call.span.end));
+  const end = deferred.reduce((last, { call }) => Math.max(last, call.span.end), 0);
   if (end > length) parts.push(' '.repeat(end - length));
   return parts.join('');
 }

@@ -48,7 +48,7 @@ class TextWriter implements SectionTextWriter {
   constructor(private readonly stops: readonly string[]) {
     const first = stops[0]?.charAt(0) ?? '';
     this.first = stops.every((stop) => stop.charAt(0) === first) ? first : '';
-    this.longest = Math.max(...stops.map((stop) => stop.length));
+    this.longest = stops.reduce((longest, stop) => Math.max(longest, stop.length), 0);
   }
 
   write(delta: string): string {

@@ -8,6 +8,7 @@
  */
 import { isPlainObject } from './clone.js';
 import { definitionsOf, partsOf, TEST_KEYWORDS, valuesOf, type Located } from './subschemas.js';
+import { appendAll } from '../append.js';
 
 /**
  * Finds a `required` field that no subschema of its object declares.
@@ -55,7 +56,7 @@ function membersOf(root: Located): { schema: Record<string, unknown>; pointer: s
     const { schema, pointer } = pending[index]!;
     if (!isPlainObject(schema)) continue;
     members.push({ schema, pointer });
-    pending.push(...partsOf(schema, pointer));
+    appendAll(pending, partsOf(schema, pointer));
     for (const keyword of TEST_KEYWORDS) {
       if (Object.hasOwn(schema, keyword))
         pending.push({ schema: schema[keyword], pointer: `${pointer}/${keyword}` });

@@ -7,6 +7,7 @@
  */
 import { isPlainObject } from './clone.js';
 import { partsOf, subschemasOf, TEST_KEYWORDS, valuesOf, type Located } from './subschemas.js';
+import { appendAll } from '../append.js';
 
 /**
  * Finds a loop of subschemas that all describe the same value.
@@ -25,7 +26,7 @@ export function referenceLoop(schema: Record<string, unknown>): string[] | undef
     const next: Located[] = [];
     if (!isPlainObject(node.schema)) return next;
     const holder = node.schema;
-    next.push(...partsOf(holder, node.pointer));
+    appendAll(next, partsOf(holder, node.pointer));
     for (const keyword of TEST_KEYWORDS) {
       if (Object.hasOwn(holder, keyword))
         next.push({ schema: holder[keyword], pointer: `${node.pointer}/${keyword}` });
@@ -97,7 +98,7 @@ function indexSchema(root: Record<string, unknown>): {
     }
     const id = node.schema['$id'];
     if (typeof id === 'string' && node.pointer !== '#') byName.set(id, node);
-    pending.push(...subschemasOf(node.schema, node.pointer));
+    appendAll(pending, subschemasOf(node.schema, node.pointer));
   }
   const rootId = typeof root['$id'] === 'string' ? root['$id'].replace(/#$/, '') : undefined;
   return {

@@ -4,6 +4,7 @@
  * checks made on a tool's schema at `createParser` walk schemas through these lists.
  */
 import { isPlainObject } from './clone.js';
+import { appendAll } from '../append.js';
 
 /** A subschema and its JSON pointer from the root (`#/properties/a`). */
 export interface Located {
@@ -98,7 +99,7 @@ export function allPartsOf(schema: Record<string, unknown>): Record<string, unkn
     const part = pending[index]!.schema;
     if (!isPlainObject(part)) continue;
     found.push(part);
-    pending.push(...partsOf(part, ''));
+    appendAll(pending, partsOf(part, ''));
   }
   return found;
 }

@@ -108,7 +108,7 @@ function rateTable(groups: Record<string, Figures>): string {
 function countSection(title: string, counts: Partial<Record<string, number>>): string {
   const entries = Object.entries(counts).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0));
   if (entries.length === 0) return `<h2>${title}</h2><p>None.</p>`;
-  const max = Math.max(...entries.map(([, count]) => count ?? 0));
+  const max = entries.reduce((most, [, count]) => Math.max(most, count ?? 0), 0);
   const bars = entries.map(([name, count], index) => {
     const y = index * (BAR_HEIGHT + 6);
     const width = Math.round(((count ?? 0) / max) * BAR_WIDTH);

@@ -5,6 +5,7 @@
 import { renderTable } from '../table.js';
 import { percent, type Figures } from './figures.js';
 import type { ReplayReport } from './tally.js';
+import { appendAll } from '../../append.js';
 
 const HEADER = ['outputs', 'calls', 'accepted', 'parse', 'fallback', 'invalid', 'unknown'];
 
@@ -26,7 +27,8 @@ export function renderSummary(report: ReplayReport): string[] {
     ['tool', report.tools],
   ] as const) {
     const rows = Object.entries(groups).map(([name, figures]) => row(name, figures));
-    lines.push(...renderTable([title, ...HEADER], rows), '');
+    appendAll(lines, renderTable([title, ...HEADER], rows));
+    lines.push('');
   }
   lines.push(`repairs: ${listCounts(report.totals.repairs)}`);
   lines.push(`rejections: ${listCounts(report.totals.rejections)}`);

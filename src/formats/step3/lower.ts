@@ -4,6 +4,7 @@ import type { Issue } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { lowerInvoke, strayIssue, type InvokeConventions } from '../shared/xml-invoke.js';
 import type { Step3Call, Step3Section, Step3Stray } from './ast.js';
+import { appendAll } from '../../append.js';
 
 /** Step-3 values are text, trimmed and typed by the tool's schema when one is known. */
 export const STEP3_VALUES: InvokeConventions = {
@@ -39,8 +40,8 @@ function lowerNode(node: Step3Node, end: number, context: FormatContext): Lowere
       const lowered: Lowered = { calls: [], issues: [] };
       for (const call of section.calls) {
         const part = lowerNode(call, end, context);
-        lowered.calls.push(...part.calls);
-        lowered.issues.push(...part.issues);
+        appendAll(lowered.calls, part.calls);
+        appendAll(lowered.issues, part.issues);
       }
       const stray = strayIssue(context, section.rest, !section.closed, 'step3');
       if (stray !== undefined) lowered.issues.push(stray);

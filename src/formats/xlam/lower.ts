@@ -9,6 +9,7 @@ import { readCallList } from '../shared/json-extent.js';
 import { NAME_FIELD_MENTIONS, tooDeepCandidate } from '../shared/too-deep-candidate.js';
 import type { XlamSection } from './ast.js';
 import { trailerMayFollow } from '../shared/blanks.js';
+import { appendAll } from '../../append.js';
 
 const FENCE = '```';
 const TAG_CLOSE = '</tool_call>';
@@ -42,7 +43,7 @@ export function lowerXlam(
         wrapperRepairs.push({ kind: 'markdown-fence', offset: section.start });
       if (!section.closed && section.list.closed)
         wrapperRepairs.push({ kind: 'missing-end-marker', offset: end });
-      for (const call of calls) call.repairs.push(...wrapperRepairs);
+      for (const call of calls) appendAll(call.repairs, wrapperRepairs);
       return { start: section.start, end, calls, issues, open: isOpen(section, end, context.text) };
     })
     .exhaustive();
