@@ -364,19 +364,18 @@ function takeStart(input: GateInput, first: boolean): number {
   return first && input.extractEnd !== undefined ? input.extractEnd : now();
 }
 
-/** The names of unknown tools the rejections hold, each once, in order. */
+/**
+ * The names of unknown tools the rejections hold, each once, in order. A set, not `includes` on
+ * the list: with `maxCalls` raised, 40,000 calls of distinct unknown names took 3.4 s.
+ */
 function unknownToolNames(rejected: readonly RejectedCall[]): string[] {
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const rejection of rejected) {
-    if (
-      rejection.reason === 'unknown-tool' &&
-      rejection.name !== undefined &&
-      !names.includes(rejection.name)
-    ) {
-      names.push(rejection.name);
+    if (rejection.reason === 'unknown-tool' && rejection.name !== undefined) {
+      names.add(rejection.name);
     }
   }
-  return names;
+  return [...names];
 }
 
 function byStart(left: RejectedCall, right: RejectedCall): number {
