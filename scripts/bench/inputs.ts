@@ -374,6 +374,21 @@ export function growthInputs(scale: number): GrowthInput[] {
       make: (n) => parallel(n).text,
     },
     {
+      // Every call names a tool the parser was not given, each another one: the result lists
+      // the unknown names once each, which a search of the list per rejection made quadratic.
+      id: 'unknown-tools',
+      label: 'n hermes calls of distinct unknown tools',
+      forced: 'hermes',
+      base: count(10_000),
+      unit: 'calls',
+      make: (n) =>
+        Array.from(
+          { length: n },
+          (_, index) =>
+            `<tool_call>{"name": "lookup_${index}", "arguments": {"key": ${index}}}</tool_call>`,
+        ).join('\n'),
+    },
+    {
       // Every call in one section, as kimi_k2 writes several: a stream starts each call from its
       // head as it comes, and reading each next head on the whole section, joined again per
       // call, made this quadratic.

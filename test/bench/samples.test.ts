@@ -46,6 +46,17 @@ describe('bench inputs', () => {
     expect(result.calls[38]?.arguments).toEqual({ text: 'the parcel left the depot at 38' });
   });
 
+  it('should read the unknown-tools growth input as calls refused as unknown, each name once', () => {
+    const input = growthInputs(1 / 256).find((family) => family.id === 'unknown-tools');
+    const text = input?.make(input.base) ?? '';
+    const result = createParser({ formats: ['hermes'], tools: hermesTools }).parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(
+      Array.from({ length: input?.base ?? 0 }, () => 'unknown-tool'),
+    );
+    expect(new Set(result.rejectedToolNames).size).toBe(input?.base);
+  });
+
   it('should double every growth input exactly', () => {
     for (const input of growthInputs(1 / 256)) {
       expect(input.make(2 * input.base).length).toBeGreaterThan(input.make(input.base).length);
