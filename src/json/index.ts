@@ -6,7 +6,7 @@
  */
 import { parse as parseGrammar } from '../generated/json.js';
 import type { Issue, Repair } from '../types.js';
-import { callListStarts, lowerDocument, noteRepeatedCallKeys } from './lower.js';
+import { lowerDocument, noteCallObjects } from './lower.js';
 import { findRepeatedKeys, type CallObjectLayout } from './repeated-keys.js';
 import { depthBound } from './depth.js';
 import { cannotBeJson } from './ends.js';
@@ -119,17 +119,15 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     const run = runGrammar(text, options.strict === true, maxDepth);
     if (!run.ok) return { ok: false, issue: invalidJson(text, run.failedAt, offset) };
     const { value, repairs } = lowerDocument(run.document, offset);
-    if (options.callObjects !== undefined)
-      noteRepeatedCallKeys(run.document, value, options.callObjects);
+    const starts =
+      options.callObjects === undefined
+        ? undefined
+        : noteCallObjects(run.document, value, options.callObjects, offset);
     const shifted = membersAfterBracketRepair(text, repairs, offset);
     if (shifted !== undefined) return { ok: false, issue: shifted };
     const end = offset + text.length;
     const complete = !repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
     const read: JsonOutcome = { ok: true, value, repairs, complete };
-    const starts =
-      options.callObjects === undefined || repairs.length === 0
-        ? undefined
-        : callListStarts(run.document, options.callObjects, offset);
     if (starts !== undefined) read.itemStarts = starts;
     return read;
   } catch (error) {

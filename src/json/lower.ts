@@ -40,7 +40,7 @@ type PartDecodings = {
 export interface LoweredJson {
   value: unknown;
   repairs: Repair[];
-  /** Where the items of the payload's list of call objects start, when it has one (see `callListStarts`). */
+  /** Where the items of the payload's list of call objects start, when it has one (see `noteCallObjects`). */
   itemStarts?: number[];
 }
 
@@ -120,75 +120,54 @@ const NODE_LOWERINGS = {
 
 /**
  * Notes the call objects of a lowered document that wrote a key twice, where `layout` says they
- * are (see `repeated-keys.ts`).
+ * are (see `repeated-keys.ts`), and gives where the items of its list of call objects start (a
+ * top-level list under `'calls'`, the `tool_calls` list of a `'message'`): the payload's repairs
+ * can then be told apart by the call they were made in (see `splitRepairs`).
  *
  * @param document - What the grammar's `Document` rule returned.
  * @param value - Its lowered value (`lowerDocument(document).value`).
  * @param layout - Where its call objects are.
+ * @param offset - Offset of the payload in the whole output (the starts are absolute).
+ * @returns The starts of the first such list in text order, or `undefined` when it has none.
  */
-export function noteRepeatedCallKeys(
+export function noteCallObjects(
   document: JsonDocument,
   value: unknown,
   layout: CallObjectLayout,
-): void {
+  offset: number,
+): number[] | undefined {
   const top = unwrap(document.value);
-  noteRepeatedIn(top, value, topRole(layout, top.type === 'array'));
+  const found: CallList = { offset, starts: undefined };
+  noteRepeatedIn(top, value, topRole(layout, top.type === 'array'), found);
+  return found.starts;
+}
+
+/** The walk's find: the item starts of the first list of call objects, shifted by `offset`. */
+interface CallList {
+  offset: number;
+  starts: number[] | undefined;
 }
 
 /**
- * Notes the repeated keys of a node of role `role` and of the call objects in it. `value` is what
- * the node was lowered to, except under a key written twice, which holds the last value: a node
- * it does not match is skipped. The roles nest a few levels at most, so this recursion is shallow.
+ * Notes the repeated keys of a node of role `role` and of the call objects in it, and the item
+ * starts of the first list of them in `found`. `value` is what the node was lowered to, except
+ * under a key written twice, which holds the last value: a node it does not match is skipped. The
+ * roles nest a few levels at most, so this recursion is shallow.
  */
-function noteRepeatedIn(node: JsonNode, value: unknown, role: KeyRole): void {
+function noteRepeatedIn(node: JsonNode, value: unknown, role: KeyRole, found: CallList): void {
   if (node.type === 'object' && looksAtKeys(role) && isRecord(value)) {
     const keys = node.members.map((member) => lowerString(member.key));
     noteFirstRepeated(value, keys);
     node.members.forEach((member, index) => {
       const key = keys[index] as string;
       const inner = memberRole(role, key);
-      if (inner !== NOT_LOOKED_AT) noteRepeatedIn(unwrap(member.value), value[key], inner);
+      if (inner !== NOT_LOOKED_AT) noteRepeatedIn(unwrap(member.value), value[key], inner, found);
     });
   } else if (node.type === 'array' && itemRole(role) !== NOT_LOOKED_AT && Array.isArray(value)) {
     const inner = itemRole(role);
-    node.items.forEach((item, index) => noteRepeatedIn(unwrap(item), value[index], inner));
+    found.starts ??= node.items.map((item) => found.offset + item.offset);
+    node.items.forEach((item, index) => noteRepeatedIn(unwrap(item), value[index], inner, found));
   }
-}
-
-/**
- * Where the items of a payload's list of call objects start (a top-level list under `'calls'`,
- * the `tool_calls` list of a `'message'`), as absolute offsets: the payload's repairs can then be
- * told apart by the call they were made in (see `splitRepairs`).
- *
- * @param document - The grammar's document.
- * @param layout - Where the payload's call objects are.
- * @param offset - Offset of the payload in the whole output.
- * @returns The starts in text order, or `undefined` when the payload holds no such list.
- */
-export function callListStarts(
-  document: JsonDocument,
-  layout: CallObjectLayout,
-  offset: number,
-): number[] | undefined {
-  const top = unwrap(document.value);
-  return callListIn(top, topRole(layout, top.type === 'array'), offset);
-}
-
-/** The item starts of the first list of call objects in `node` (a role's nesting is shallow). */
-function callListIn(node: JsonNode, role: KeyRole, offset: number): number[] | undefined {
-  if (node.type === 'array') {
-    return itemRole(role) === NOT_LOOKED_AT
-      ? undefined
-      : node.items.map((item) => offset + item.offset);
-  }
-  if (node.type !== 'object' || !looksAtKeys(role)) return undefined;
-  for (const member of node.members) {
-    const inner = memberRole(role, lowerString(member.key));
-    if (inner === NOT_LOOKED_AT) continue;
-    const starts = callListIn(unwrap(member.value), inner, offset);
-    if (starts !== undefined) return starts;
-  }
-  return undefined;
 }
 
 function unwrap(node: JsonNode): JsonNode {

@@ -88,7 +88,7 @@ class QuickReader {
   private depth = 0;
   /** Repairs in text order (so ordered by offset: no two are made at one offset). */
   readonly repairs: Repair[] = [];
-  /** Where the items of the first list of call objects start, absolute (see `callListStarts`). */
+  /** Where the items of the first list of call objects start, absolute (see `noteCallObjects`). */
   callListStarts: number[] | undefined;
 
   constructor(

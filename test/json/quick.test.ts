@@ -6,7 +6,7 @@ import { parse } from '../../src/generated/json.js';
 import { lowerDocument, parseJson } from '../../src/json/index.js';
 import { readCommonRepairs } from '../../src/json/quick.js';
 import type { JsonDocument } from '../../src/json/ast.js';
-import { callListStarts } from '../../src/json/lower.js';
+import { noteCallObjects } from '../../src/json/lower.js';
 import type { CallObjectLayout } from '../../src/json/repeated-keys.js';
 
 // The quick reader sits in front of the grammar: whatever it reads, it must read as the grammar
@@ -47,7 +47,8 @@ function referenceStarts(
   layout: CallObjectLayout,
 ): number[] | undefined {
   const document = parse(text, { startRule: 'Document', strict: false, maxDepth });
-  return callListStarts(document as unknown as JsonDocument, layout, offset);
+  const { value } = lowerDocument(document as unknown as JsonDocument, offset);
+  return noteCallObjects(document as unknown as JsonDocument, value, layout, offset);
 }
 
 /** Checks one text; true when the quick reader read it. */

@@ -90,8 +90,8 @@ export function readJsonPayload(
  *
  * @param payload - The payload's repairs (ordered by offset) and its items' starts, if known.
  * @param count - How many items the caller reads as calls: the starts must be theirs.
- * @returns Per item, its repairs; `undefined` where the payload is one call or its items' starts
- * are unknown (each call then carries all of the payload's repairs, as a single call does).
+ * @returns Per item, its repairs; `undefined` where the payload is one call, made no repair, or
+ * its items' starts are unknown (each call then carries all of the payload's repairs).
  * @example
  * ```ts
  * splitRepairs({ repairs: [unquotedKeyAt3, trailingCommaAt40], itemStarts: [1, 30] }, 2);
@@ -106,7 +106,7 @@ export function splitRepairs(
   count: number,
 ): Repair[][] | undefined {
   const starts = payload.itemStarts;
-  if (count < 2 || starts?.length !== count) return undefined;
+  if (count < 2 || starts?.length !== count || payload.repairs.length === 0) return undefined;
   const parts: Repair[][] = [];
   for (let index = 0; index < count; index += 1) parts.push([]);
   for (const repair of payload.repairs) {
