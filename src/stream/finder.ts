@@ -138,7 +138,7 @@ export function createFinder(needles: readonly string[], output?: object): Finde
       // may cross its start or end, native searches for the occurrences inside it. The states
       // at its end depend only on its last `reach` units (a partial match is shorter).
       step(delta, 0, reach, offset);
-      const known = output === undefined ? undefined : insideSearches(output, tables, count);
+      const known = output === undefined ? undefined : insideSearches(output, tables);
       if (onlyStart !== '') {
         // Needles that start alike: the first place one starts, found by walking that unit's
         // occurrences. A search per needle read the whole delta for each needle it does not hold,
@@ -202,7 +202,7 @@ interface InsideSearch {
  */
 const INSIDE_SEARCHES = new WeakMap<object, Map<FinderTables, InsideSearch[]>>();
 
-function insideSearches(output: object, tables: FinderTables, count: number): InsideSearch[] {
+function insideSearches(output: object, tables: FinderTables): InsideSearch[] {
   let byTables = INSIDE_SEARCHES.get(output);
   if (byTables === undefined) {
     byTables = new Map();
@@ -211,7 +211,8 @@ function insideSearches(output: object, tables: FinderTables, count: number): In
   let searches = byTables.get(tables);
   if (searches === undefined) {
     searches = [];
-    const searchesAlone = tables.onlyStart === '' ? count : 1;
+    // One per needle where each is searched on its own, else one for all.
+    const searchesAlone = tables.onlyStart === '' ? tables.failures.length : 1;
     for (let index = 0; index < searchesAlone; index += 1) {
       searches.push({ from: 0, to: -1, at: -1, which: 0 });
     }
