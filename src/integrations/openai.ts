@@ -9,7 +9,6 @@ import type {
   ChatCompletionChunk,
   ChatCompletionMessageFunctionToolCall,
 } from 'openai/resources/chat/completions';
-import { appendAll } from '../append.js';
 import { createValidatedCalls, type ReleasedCall } from '../stream/validated-calls.js';
 import type { RejectedCall, StreamEvent, ToolCall } from '../types.js';
 
@@ -69,7 +68,7 @@ export interface OpenAIStreamConverter {
  * Creates a converter from the parser's stream events to OpenAI streaming deltas. Text goes out
  * as it arrives (`{ content }`, the first with `role: 'assistant'`). A call goes out when the
  * parser accepts it at its `tool-call-end`: first `{ index, id, type, function: { name,
- * arguments: '' } }`, then its argument fragments. An OpenAI client runs every call it has
+ * arguments: '' } }`, then its arguments as one fragment. An OpenAI client runs every call it has
  * accumulated when the stream finishes, so a call is held back until it is validated: a refused
  * call never reaches the client, and indexes stay dense. Reasoning is not sent.
  *
@@ -110,9 +109,10 @@ export function createOpenAIStreamConverter(
             break;
           default: {
             const released = calls.feed(event);
-            // One by one: a long call streamed in small deltas has more fragments than a spread
-            // into `push` can take as arguments (a RangeError past about 125,000).
-            if (released !== undefined) appendAll(deltas, callDeltas(released, withRole));
+            if (released !== undefined) {
+              deltas.push(withRole(callHeader(released)));
+              deltas.push(callArguments(released));
+            }
           }
         }
       }
@@ -127,16 +127,16 @@ export function createOpenAIStreamConverter(
   };
 }
 
-function callDeltas(
-  { call, index, fragments }: ReleasedCall,
-  withRole: (delta: OpenAIDelta) => OpenAIDelta,
-): OpenAIDelta[] {
-  return [
-    withRole({
-      tool_calls: [
-        { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
-      ],
-    }),
-    ...fragments.map((part) => ({ tool_calls: [{ index, function: { arguments: part } }] })),
-  ];
+/** A released call's first delta: its index, id, type and name, with no arguments yet. */
+function callHeader({ call, index }: ReleasedCall): OpenAIDelta {
+  return {
+    tool_calls: [
+      { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } },
+    ],
+  };
+}
+
+/** A released call's arguments, whole: see src/stream/validated-calls.ts for why one fragment. */
+function callArguments({ index, argumentsJson }: ReleasedCall): OpenAIDelta {
+  return { tool_calls: [{ index, function: { arguments: argumentsJson } }] };
 }

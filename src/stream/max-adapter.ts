@@ -90,10 +90,9 @@ export function createToolParserAdapter(
       } else {
         const released = calls.feed(event);
         if (released === undefined) continue;
-        const { call, index, fragments } = released;
-        // Released whole, so its arguments go out as one delta.
+        const { call, index, argumentsJson } = released;
         deltas.push({ kind: 'tool-call', index, id: call.id, name: call.name });
-        deltas.push({ kind: 'tool-call', index, argumentsDelta: fragments.join('') });
+        deltas.push({ kind: 'tool-call', index, argumentsDelta: argumentsJson });
       }
     }
     return deltas;

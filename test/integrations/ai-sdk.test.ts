@@ -235,6 +235,25 @@ for (const { name, skip, load } of SDKS) {
       expect(types).toContain('tool-result');
     });
 
+    it('should send a call streamed one unit at a time as one input delta', async () => {
+      const { sdk, Mock } = await load();
+      // Each one-unit argument delta used to become a part of its own, all enqueued at once when
+      // the call was accepted: Node 20's stream queue made reading them quadratic.
+      const city = 'G'.repeat(20_000);
+      const text = `<tool_call>{"name": "get_weather", "arguments": {"city": "${city}"}}</tool_call>`;
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doStream: async () => streamResult(text, 1) }),
+        middleware: toolCallMiddleware({ formats: ['hermes'], reasoning: { startsInside: false } }),
+      });
+      const result = sdk.streamText({ model, prompt: 'Weather?', tools: weatherTools(sdk) });
+      const inputs: unknown[] = [];
+      for await (const part of result.fullStream) {
+        if (part.type === 'tool-input-delta') inputs.push(part['delta']);
+      }
+      expect(inputs).toEqual([JSON.stringify({ city })]);
+      expect((await result.toolCalls).map((call) => call.input)).toEqual([{ city }]);
+    });
+
     it('should stream a refused call back as text', async () => {
       const { sdk, Mock } = await load();
       const model = sdk.wrapLanguageModel({
@@ -246,6 +265,30 @@ for (const { name, skip, load } of SDKS) {
       expect(await result.toolCalls).toEqual([]);
       expect(await result.text).toContain('"format_disk"');
       expect(await result.finishReason).toBe('stop');
+    });
+
+    it('should give back every refused call of a long stream as the model wrote it', async () => {
+      const { sdk, Mock } = await load();
+      // Refused calls between text, one unit at a time: the text they go back into is kept in
+      // blocks, and a call's span may start in one block and end in a later one.
+      const text = Array.from(
+        { length: 300 },
+        (_, index) =>
+          `Step ${index}. <tool_call>{"name": "wipe_${index}", "arguments": {"n": ${index}}}</tool_call>\n`,
+      ).join('');
+      const model = sdk.wrapLanguageModel({
+        model: new Mock({ doStream: async () => streamResult(text, 1) }),
+        middleware: toolCallMiddleware({
+          formats: ['hermes'],
+          reasoning: { startsInside: false },
+          limits: { maxCalls: 1000 },
+        }),
+      });
+      const result = sdk.streamText({ model, prompt: 'Clean up.', tools: weatherTools(sdk) });
+      for await (const _part of result.fullStream) void _part;
+      expect(await result.toolCalls).toEqual([]);
+      expect(await result.text).toBe(text);
+      expect(await result.warnings).toHaveLength(300);
     });
 
     it('should show a streamed call only once accepted, and warn about a refused one', async () => {

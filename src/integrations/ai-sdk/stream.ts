@@ -11,6 +11,7 @@
  */
 import type { Parser } from '../../parser.js';
 import type { RejectedCall, StreamEvent } from '../../types.js';
+import { createHeldText } from '../../stream/held-text.js';
 import { createValidatedCalls } from '../../stream/validated-calls.js';
 import { openEventStream } from '../event-stream.js';
 import { finishAfterGate, METADATA_KEY, type FinishReason, type Part } from './parts.js';
@@ -35,8 +36,10 @@ export function createPartTransform(
   notes: readonly Part[] = [],
 ): TransformStream<Part, Part> {
   const events = openEventStream(parser);
-  // Every text pushed so far: a refused call goes back into the text as the model wrote it.
-  let seen = '';
+  // Every text pushed so far: a refused call goes back into the text as the model wrote it. Kept
+  // in blocks, not one string: a slice of a string grown by `+=` copies all of it, once per
+  // refused call (16,000 refusals in 1.3 MB of text took 12 s, 32,000 in 2.6 MB 46 s).
+  const seen = createHeldText('');
   // The open text or reasoning block, if any: blocks are opened lazily and closed before a call.
   let open: { type: 'text' | 'reasoning'; id: string } | undefined;
   let blocks = 0;
@@ -95,9 +98,7 @@ export function createPartTransform(
             close(controller);
             called = true;
             controller.enqueue({ type: 'tool-input-start', id, toolName: released.call.name });
-            for (const delta of released.fragments) {
-              controller.enqueue({ type: 'tool-input-delta', id, delta });
-            }
+            controller.enqueue({ type: 'tool-input-delta', id, delta: released.argumentsJson });
             controller.enqueue({ type: 'tool-input-end', id });
             controller.enqueue(toolCallPart(released.call));
           } else if ('rejection' in event) {
@@ -136,7 +137,7 @@ export function createPartTransform(
           // stream has ended and would refuse it): as before, it is not passed on.
           if (ended) return;
           const delta = String(part['delta'] ?? '');
-          seen += delta;
+          seen.append(delta);
           emit(controller, events.push(delta));
           return;
         }
