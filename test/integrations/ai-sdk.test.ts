@@ -371,6 +371,35 @@ for (const { name, skip, load } of SDKS) {
       expect(generated.toolCalls.map((call) => call.toolName)).toEqual(['get_weather']);
     });
 
+    it('should give back a section once when each of its calls is refused', async () => {
+      const { sdk, Mock } = await load();
+      // Both calls of one hermes section carry the section's span.
+      const section =
+        '<tool_call>\n{"name": "rm_rf", "arguments": {}}\n{"name": "wipe", "arguments": {}}\n</tool_call>';
+      const text = `Sure. ${section} Done.`;
+      const middleware = toolCallMiddleware({ formats: ['hermes'] });
+      const generated = await sdk.generateText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doGenerate: async () => generateResult(text) }),
+          middleware,
+        }),
+        prompt: 'Clean up.',
+        tools: weatherTools(sdk),
+      });
+      const streamed = sdk.streamText({
+        model: sdk.wrapLanguageModel({
+          model: new Mock({ doStream: async () => streamResult(text, 5) }),
+          middleware,
+        }),
+        prompt: 'Clean up.',
+        tools: weatherTools(sdk),
+      });
+      for await (const _part of streamed.fullStream) void _part;
+      expect(generated.text).toBe(text);
+      expect(await streamed.text).toBe(text);
+      expect(generated.warnings).toHaveLength(2);
+    });
+
     it('should describe the tools in the system prompt and keep native tools away from the model', async () => {
       const { sdk, Mock } = await load();
       const mock = new Mock({ doGenerate: async () => generateResult(OUTPUT) });

@@ -4,7 +4,7 @@
  */
 import { appendAll } from '../../append.js';
 import type { Parser } from '../../parser.js';
-import type { RejectedCall, ToolCall } from '../../types.js';
+import type { RejectedCall, Span, ToolCall } from '../../types.js';
 import { openEventStream } from '../event-stream.js';
 import type { Part } from './parts.js';
 
@@ -117,6 +117,33 @@ export function gateNativeCall(
 }
 
 /**
+ * What of a refused call's text goes back into the response's text: its span, less what an
+ * earlier refused call already gave back. The calls of one section may share its span (hermes'
+ * `{..}, {..}`, qwen3_coder's functions in one `<tool_call>`), and the section's text, given
+ * back once per refused call, came out twice.
+ *
+ * @returns A function of each refused call's span and of the output's slice, in output order,
+ * giving the text to write (possibly empty).
+ * @example
+ * ```ts
+ * const giveBack = createRefusedText();
+ * write('text', giveBack(rejection.span, (start, end) => text.slice(start, end)));
+ * ```
+ */
+export function createRefusedText(): (
+  span: Span,
+  slice: (start: number, end: number) => string,
+) => string {
+  let givenUpTo = 0;
+  return (span, slice) => {
+    const start = Math.max(span.start, givenUpTo);
+    if (span.end <= start) return '';
+    givenUpTo = span.end;
+    return slice(start, span.end);
+  };
+}
+
+/**
  * Rewrites the content of a generate result: each text part is read as the stream reads it (so
  * generate and stream give the same parts in the same order), and each `tool-call` part the
  * provider made is gated (see {@link gateNativeCall}).
@@ -182,6 +209,7 @@ function readText(
   const parts: Part[] = [];
   const rejected: RejectedCall[] = [];
   let called = false;
+  const giveBack = createRefusedText();
   // The text or reasoning run being written, merged into one part.
   let run: { type: 'text' | 'reasoning'; text: string } | undefined;
   const flush = (): void => {
@@ -212,7 +240,10 @@ function readText(
           called = true;
         } else {
           rejected.push(event.rejection);
-          write('text', text.slice(event.rejection.span.start, event.rejection.span.end));
+          write(
+            'text',
+            giveBack(event.rejection.span, (start, end) => text.slice(start, end)),
+          );
         }
         break;
     }

@@ -15,7 +15,13 @@ import { createHeldText } from '../../stream/held-text.js';
 import { createValidatedCalls } from '../../stream/validated-calls.js';
 import { openEventStream } from '../event-stream.js';
 import { finishAfterGate, METADATA_KEY, type FinishReason, type Part } from './parts.js';
-import { gateNativeCall, refusalWarning, rejectionWarning, toolCallPart } from './convert.js';
+import {
+  createRefusedText,
+  gateNativeCall,
+  refusalWarning,
+  rejectionWarning,
+  toolCallPart,
+} from './convert.js';
 import { createHeldInputs } from './held-inputs.js';
 
 /**
@@ -40,6 +46,7 @@ export function createPartTransform(
   // in blocks, not one string: a slice of a string grown by `+=` copies all of it, once per
   // refused call (16,000 refusals in 1.3 MB of text took 12 s, 32,000 in 2.6 MB 46 s).
   const seen = createHeldText('');
+  const giveBack = createRefusedText();
   // The open text or reasoning block, if any: blocks are opened lazily and closed before a call.
   let open: { type: 'text' | 'reasoning'; id: string } | undefined;
   let blocks = 0;
@@ -106,7 +113,7 @@ export function createPartTransform(
             write(
               controller,
               'text',
-              seen.slice(event.rejection.span.start, event.rejection.span.end),
+              giveBack(event.rejection.span, (start, end) => seen.slice(start, end)),
             );
           }
           break;
