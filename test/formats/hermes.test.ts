@@ -34,6 +34,18 @@ describe('hermes', () => {
     expect(result.calls.map((call) => call.name)).toEqual(['a', 'b']);
   });
 
+  it('should read a list of call objects inside one tag, as SGLang does', () => {
+    const tools = [{ name: 'a', parameters: { type: 'object' } }];
+    const result = createParser({ formats: ['hermes'], tools }).parse(
+      '<tool_call>\n[{"name": "a", "arguments": {"n": 1}}, {"name": "b", "arguments": {}}]\n</tool_call>',
+    );
+    // Each call is decided on its own: the list does not refuse the valid call with the other.
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([['a', { n: 1 }]]);
+    expect(result.rejected.map((call) => [call.name, call.reason])).toEqual([
+      ['b', 'unknown-tool'],
+    ]);
+  });
+
   it('should accept a complete call whose closing tag never came, recording the repair', () => {
     const result = parser.parse('<tool_call>\n{"name": "stop", "arguments": {"now": true}}');
     expect(result.calls).toHaveLength(1);

@@ -108,6 +108,10 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     '{"name":"f","arguments":{"a":1}},{"name":"f","arguments":{"a":1}}',
     '{"name":"f","arguments":{"a":1}} }',
     ' {"name":"f","arguments":{"a":1}}\n',
+    // A list of calls: read call by call, none started before the section ends.
+    '[{"name":"f","arguments":{"a":1}}, {"name":"g","arguments":{}}]',
+    '[{"name":"f","arguments":{"a":1}}, {"name":"g","arguments":{"b":tru}}]',
+    '[{"name":"f","arguments":{"a":1}} {"name":"g"}]',
   ].map((payload) => ({
     name: `the compact call ${payload}`,
     text: `<tool_call>${payload}</tool_call>`,

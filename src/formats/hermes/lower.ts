@@ -43,6 +43,8 @@ export function lowerHermesSection(
     closed: section.closed,
     // A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head.
     streamedList: '</tool_call>',
+    // Or a list of them (`[{..}, {..}]`), as SGLang's Qwen 2.5 detector also reads.
+    unpackList: true,
     // A stream reads a fenced payload's head after the fence (see `hermes.readCallHead`).
     fenced: true,
   });
