@@ -25,6 +25,16 @@ describe('internlm', () => {
     expect(result.syntaxSeen).toBe(true);
   });
 
+  it('should read a list of call objects in one action', () => {
+    const result = parser.parse(
+      action('[{"name": "a", "parameters": {}}, {"name": "b", "parameters": {"k": 1}}]'),
+    );
+    expect(result.calls.map(({ name, arguments: args }) => ({ name, args }))).toEqual([
+      { name: 'a', args: {} },
+      { name: 'b', args: { k: 1 } },
+    ]);
+  });
+
   it('should keep the prose around actions as content and read each action', () => {
     const text = `I will search twice. ${action('{"name": "a", "parameters": {}}')}\n${action('\n{"name": "b", "parameters": {"k": 1}}\n')} done`;
     const result = parser.parse(text);

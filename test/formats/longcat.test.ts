@@ -25,6 +25,16 @@ describe('longcat', () => {
     expect(result.content).toBe('First:\n\nthen\n');
   });
 
+  it('should read a list of call objects inside one tag', () => {
+    const result = parser.parse(
+      '<longcat_tool_call>[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"k": 1}}]</longcat_tool_call>',
+    );
+    expect(result.calls.map(({ name, arguments: args }) => ({ name, args }))).toEqual([
+      { name: 'a', args: {} },
+      { name: 'b', args: { k: 1 } },
+    ]);
+  });
+
   it('should accept a complete call whose close tag never came, recording the repair', () => {
     const result = parser.parse('<longcat_tool_call>{"name": "sync", "arguments": {}}');
     expect(result.calls.map((call) => call.name)).toEqual(['sync']);

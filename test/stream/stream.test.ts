@@ -20,6 +20,10 @@ import { expectEquivalent, streamAll } from './equivalence.js';
 // Models that never think: content streams at once (by default text is held until a forced-open
 // reasoning block's `</think>` could no longer come).
 const hermes: ParserOptions = { formats: ['hermes'], reasoning: { startsInside: false } };
+const longcatAndInternlm: ParserOptions = {
+  formats: ['longcat', 'internlm'],
+  reasoning: { startsInside: false },
+};
 const CALL =
   '<tool_call>{"name": "get_weather", "arguments": {"city": "Antwerp", "days": 2.0}}</tool_call>';
 
@@ -116,6 +120,14 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     name: `the compact call ${payload}`,
     text: `<tool_call>${payload}</tool_call>`,
     options: hermes,
+  })),
+  ...[
+    '<longcat_tool_call>[{"name":"f","arguments":{"a":1}}, {"name":"g","arguments":{}}]</longcat_tool_call>',
+    '<|action_start|><|plugin|>[{"name":"f","parameters":{"a":1}}, {"name":"g"}]<|action_end|>',
+  ].map((text) => ({
+    name: `the list of calls ${text}`,
+    text,
+    options: longcatAndInternlm,
   })),
   {
     // End-marker prefixes inside the arguments: the one-unit path skips the end finder only

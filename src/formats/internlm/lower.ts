@@ -47,6 +47,8 @@ function lowerPlugin(
     span,
     payload: section.payload,
     closed: section.closed,
+    // A list of call objects is read call by call, as hermes' is.
+    unpackList: true,
   });
   return sectionOf(span.start, span.end, { calls, issues });
 }

@@ -25,6 +25,8 @@ export function lowerLongcat(node: LongcatSection, end: number, context: FormatC
           payload: section.payload,
           closed: section.closed,
           streamedList: '</longcat_tool_call>',
+          // A list of call objects is read call by call, as hermes' is.
+          unpackList: true,
         }),
       ),
     )
