@@ -3,7 +3,9 @@
  * optional peer dependency; without an SDK registered its tracer does nothing). A traced parse
  * gives one `tool_call_parser.parse` span with an `extract` child (phase 1) and, per extracted
  * call, a `validate` child (allowlist and schema) and a `sanitize` child, carrying the tool,
- * format, schema version, repairs and verdict as attributes.
+ * format, schema version, repairs and verdict as attributes. A traced stream gives one
+ * `tool_call_parser.stream` span, from `stream()` to `end()`, with a `decide` child per call at
+ * the moment it was decided.
  *
  * @packageDocumentation
  */
@@ -16,7 +18,14 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import type { ParseOptions, Parser } from '../parser.js';
-import type { ParseResult, TelemetryRecord } from '../types.js';
+import type { StreamParser } from '../stream/stream-parser.js';
+import type {
+  ParseResult,
+  RejectedCall,
+  StreamEvent,
+  TelemetryRecord,
+  ToolCall,
+} from '../types.js';
 
 /** Attribute names, under the `tool_call_parser.` prefix. */
 export const ATTRIBUTES = {
@@ -49,6 +58,14 @@ export interface TraceOptions {
  * Wraps a parser so that each `parse` and `fromNative` records spans. Phase 1 is timed as a
  * whole (`extract`); phase 2 is timed per call, and its `validate` span holds that time, with
  * `sanitize` closing at its end. The result is the parser's own, untouched.
+ *
+ * Each `stream()` records a `tool_call_parser.stream` span that ends with the stream's `end()`
+ * (a stream never ended leaves it open), holding the output's length and its counts of calls
+ * and refusals. Its calls are decided inside the pushes, between the text around them, so each
+ * gets a `tool_call_parser.decide` child of no duration at the moment its `tool-call-end` came
+ * out, with the attributes a `validate` span carries (but the fallback and schema-validation
+ * ones, which events do not hold); a refused call's span is an error. The events are the
+ * stream's own, untouched.
  *
  * @param parser - A parser from `createParser`.
  * @param options - The tracer and parent context.
@@ -83,7 +100,80 @@ export function traceParser(parser: Parser, options: TraceOptions = {}): Parser 
       (input, parseOptions) => parser.fromNative(input, parseOptions),
       'tool_call_parser.from_native',
     ) as Parser['fromNative'],
+    stream: (streamOptions) => tracedStream(parser.stream(streamOptions), tracer, parent()),
   };
+}
+
+/** A stream whose span starts now and ends at its first `end()`; see {@link traceParser}. */
+function tracedStream(inner: StreamParser, tracer: Tracer, parent: Context): StreamParser {
+  const root = tracer.startSpan('tool_call_parser.stream', { startTime: now() }, parent);
+  const inside = trace.setSpan(parent, root);
+  let length = 0;
+  let calls = 0;
+  let rejected = 0;
+  let ended = false;
+  // The clock is read only for a decided call: a push of one unit costs less than two readings.
+  const observe = (events: StreamEvent[]): StreamEvent[] => {
+    for (const event of events) {
+      if (event.type !== 'tool-call-end') continue;
+      if ('call' in event) calls += 1;
+      else rejected += 1;
+      decideSpan(tracer, inside, 'call' in event ? event.call : event.rejection, now());
+    }
+    return events;
+  };
+  return {
+    push(delta) {
+      const events = inner.push(delta);
+      length += delta.length;
+      return observe(events);
+    },
+    end() {
+      const events = observe(inner.end());
+      if (!ended) {
+        ended = true;
+        root.setAttributes({
+          [ATTRIBUTES.calls]: calls,
+          [ATTRIBUTES.rejected]: rejected,
+          [ATTRIBUTES.outputLength]: length,
+        });
+        root.end(now());
+      }
+      return events;
+    },
+    get held() {
+      return inner.held;
+    },
+    get inSection() {
+      return inner.inSection;
+    },
+  };
+}
+
+/** The `decide` span of one streamed call, accepted or refused, at `at`. */
+function decideSpan(
+  tracer: Tracer,
+  parent: Context,
+  decided: ToolCall | RejectedCall,
+  at: number,
+): void {
+  const accepted = !('reason' in decided);
+  const attributes: Attributes = {
+    [ATTRIBUTES.format]: decided.format,
+    [ATTRIBUTES.repairs]: decided.repairs.map((repair) => repair.kind),
+    [ATTRIBUTES.verdict]: accepted ? 'accepted' : decided.reason,
+  };
+  if (decided.name !== undefined) attributes[ATTRIBUTES.tool] = decided.name;
+  if (accepted) {
+    if (decided.nameMatch !== undefined) attributes[ATTRIBUTES.nameMatch] = decided.nameMatch;
+    if (decided.schemaVersion !== undefined)
+      attributes[ATTRIBUTES.schemaVersion] = decided.schemaVersion;
+    if (decided.flags !== undefined)
+      attributes[ATTRIBUTES.flags] = decided.flags.map((flag) => flag.code);
+  }
+  const span = tracer.startSpan('tool_call_parser.decide', { startTime: at, attributes }, parent);
+  if (!accepted) span.setStatus({ code: SpanStatusCode.ERROR, message: decided.reason });
+  span.end(at);
 }
 
 function recordSpans(

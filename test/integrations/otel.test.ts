@@ -7,6 +7,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/parser.js';
+import { foldEvents } from '../../src/stream/fold.js';
+import type { StreamEvent } from '../../src/types.js';
 import { ATTRIBUTES, traceParser } from '../../src/integrations/otel.js';
 
 const TOOLS = [
@@ -118,5 +120,49 @@ describe('traceParser', () => {
     expect(byName(spans(), 'tool_call_parser.validate')[0]?.attributes[ATTRIBUTES.format]).toBe(
       'openai_tool_calls',
     );
+  });
+
+  it('should trace a stream: one span to its end, a decide span per call', () => {
+    const { parser, spans } = traced();
+    const output =
+      'Checking.<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>' +
+      '<tool_call>{"name": "wipe_disk", "arguments": {}}</tool_call>';
+    const stream = parser.stream();
+    const events: StreamEvent[] = [];
+    for (let at = 0; at < output.length; at += 9)
+      events.push(...stream.push(output.slice(at, at + 9)));
+    // Nothing is recorded before the end: the stream's span is still open.
+    expect(byName(spans(), 'tool_call_parser.stream')).toHaveLength(0);
+    events.push(...stream.end());
+    stream.end();
+    const [root] = byName(spans(), 'tool_call_parser.stream');
+    expect(byName(spans(), 'tool_call_parser.stream')).toHaveLength(1);
+    expect(root?.attributes).toMatchObject({
+      [ATTRIBUTES.calls]: 1,
+      [ATTRIBUTES.rejected]: 1,
+      [ATTRIBUTES.outputLength]: output.length,
+    });
+    const decided = byName(spans(), 'tool_call_parser.decide');
+    expect(decided.map((span) => span.parentSpanContext?.spanId)).toEqual([
+      root?.spanContext().spanId,
+      root?.spanContext().spanId,
+    ]);
+    expect(
+      decided.map((span) => [
+        span.attributes[ATTRIBUTES.tool],
+        span.attributes[ATTRIBUTES.verdict],
+        span.status.code,
+      ]),
+    ).toEqual([
+      ['get_weather', 'accepted', SpanStatusCode.UNSET],
+      ['wipe_disk', 'unknown-tool', SpanStatusCode.ERROR],
+    ]);
+    // The events are the stream's own.
+    const plain = createParser({ formats: ['hermes'], tools: TOOLS, ids: 'sequential' }).stream();
+    const expected = [...plain.push(output), ...plain.end()];
+    expect(foldEvents(events).calls.map((call) => call.arguments)).toEqual(
+      foldEvents(expected).calls.map((call) => call.arguments),
+    );
+    expect(events.map((event) => event.type)).toEqual(expected.map((event) => event.type));
   });
 });
