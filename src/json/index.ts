@@ -79,6 +79,22 @@ const CUT_OFF_KINDS = new Set([
 ]);
 
 /**
+ * Whether repairs show the text was cut off: one of them closed a string, list or object at its
+ * very end.
+ *
+ * @param repairs - Repairs of the text, or of a part of it that may reach its end.
+ * @param end - Where the text ends (absolute, as the repairs' offsets are).
+ * @returns True when the model stopped inside a value.
+ * @example
+ * ```ts
+ * cutOffAt([{ kind: 'missing-closing-brace', offset: 40 }], 40); // true
+ * ```
+ */
+export function cutOffAt(repairs: readonly Repair[], end: number): boolean {
+  return repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
+}
+
+/**
  * Parses one JSON value that fills `text` (surrounding whitespace allowed).
  *
  * @param text - The payload, e.g. the slice between `<tool_call>` and `</tool_call>`.
@@ -126,7 +142,7 @@ export function parseJson(text: string, options: JsonOptions = {}): JsonOutcome 
     const shifted = membersAfterBracketRepair(text, repairs, offset);
     if (shifted !== undefined) return { ok: false, issue: shifted };
     const end = offset + text.length;
-    const complete = !repairs.some((item) => item.offset === end && CUT_OFF_KINDS.has(item.kind));
+    const complete = !cutOffAt(repairs, end);
     const read: JsonOutcome = { ok: true, value, repairs, complete };
     if (starts !== undefined) read.itemStarts = starts;
     return read;

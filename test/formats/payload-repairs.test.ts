@@ -2,7 +2,9 @@
  * A payload that holds several calls (values in one `<tool_call>`, a list after `[TOOL_CALLS]`,
  * an OpenAI message's `tool_calls`, a command_r7b action list) gives each call the repairs made in
  * its own text, not every repair of the payload: otherwise a payload of n repaired calls made n²
- * repair records, and a value invented in one call refused the intact calls beside it.
+ * repair records, and a value invented in one call refused the intact calls beside it. Likewise
+ * an output that stops inside the payload's last call refuses that call, not the whole ones
+ * before it.
  */
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
@@ -92,5 +94,55 @@ describe('a value invented in one call of a payload', () => {
     expect(result.rejected.map((rejection) => [rejection.name, rejection.reason])).toEqual([
       ['second', 'malformed'],
     ]);
+  });
+});
+
+describe('a payload of several calls that the output stops inside', () => {
+  // The output ends inside the last call: the calls before it are whole, as the calls before a
+  // cut-off one are in the syntaxes read call by call.
+  const cut = [
+    {
+      format: 'hermes',
+      text: `<tool_call>\n${intact('first')},\n${intact('second')},\n{"name": "third", "arguments": {"n": `,
+    },
+    {
+      format: 'hermes',
+      text: `<tool_call>\n[${intact('first')}, ${intact('second')}, {"name": "third", "arguments": {"n": "tw`,
+    },
+    {
+      format: 'jamba',
+      text: `<tool_calls>[${intact('first')}, ${intact('second')}, {"name": "third", "arguments": {`,
+    },
+    {
+      format: 'command_r7b',
+      text: `<|START_ACTION|>[${[intact('first'), intact('second')].map((call) => call.replace('"arguments"', '"parameters"').replace('"name"', '"tool_name"')).join(', ')}, {"tool_name": "third", "parameters": {"n": 1`,
+    },
+  ] as const;
+
+  it.each(cut)(
+    'should run the whole calls and refuse the cut one ($format)',
+    ({ format, text }) => {
+      const result = createParser({ formats: [format], ids: 'sequential' }).parse(text);
+      expect(result.calls.map((call) => call.name)).toEqual(['first', 'second']);
+      expect(result.rejected.map((rejection) => [rejection.name, rejection.reason])).toEqual([
+        ['third', 'incomplete'],
+      ]);
+    },
+  );
+
+  it.each(cut)(
+    'should stream to the same calls however it is cut ($format)',
+    ({ format, text }) => {
+      for (const deltas of unitByUnit.chunkings(text)) {
+        expectEquivalent({ formats: [format], reasoning: { startsInside: false } }, deltas);
+      }
+    },
+  );
+
+  it('should still refuse a lone call the output stops inside', () => {
+    const parser = createParser({ formats: ['hermes'] });
+    const result = parser.parse('<tool_call>\n{"name": "only", "arguments": {"n": 1}');
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['incomplete']);
   });
 });

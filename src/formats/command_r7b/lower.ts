@@ -13,7 +13,7 @@ import {
 } from '../shared/call-object.js';
 import { refusedByHeads, refusedHeadCall } from '../shared/refused-call.js';
 import { callHeadKeys, readJsonListHeads, type CallHeadKeys } from '../../stream/call-head.js';
-import { readJsonPayload, splitRepairs } from '../shared/json-payload.js';
+import { itemComplete, readJsonPayload, splitRepairs } from '../shared/json-payload.js';
 import type { CommandR7bAction, CommandR7bNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 
@@ -120,7 +120,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
         ...read.repairs,
         ...(action.closed ? [] : [{ kind: 'missing-end-marker' as const, offset: end }]),
       ],
-      complete: payload.complete,
+      complete: itemComplete(payload, split, index, action.payload.end),
     };
     const id = isPlainObject(item) ? idWrittenFirst(item, ID_KEY) : undefined;
     if (id !== undefined) call.id = id;

@@ -6,7 +6,7 @@ import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
 import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
-import { readJsonPayload, splitRepairs } from './json-payload.js';
+import { itemComplete, readJsonPayload, splitRepairs } from './json-payload.js';
 import { refusedByNames, refusedCall } from './refused-call.js';
 import {
   afterFenceOpener,
@@ -117,7 +117,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       format: source.format,
       span: source.span,
       repairs: callRepairs(split?.[index] ?? payload.repairs, call.repairs, endRepair),
-      complete: payload.complete,
+      complete: itemComplete(payload, split, index, source.payload.end),
     };
     if (call.id !== undefined) raw.id = call.id;
     // Arguments given as a JSON string were read apart from the payload, by their own limit.

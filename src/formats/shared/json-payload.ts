@@ -3,7 +3,7 @@
  * (models put `{...}, {...}` inside one `<tool_call>`), read with the JSON module's fast path and
  * lenient grammar.
  */
-import { parseJson, type CallObjectLayout } from '../../json/index.js';
+import { cutOffAt, parseJson, type CallObjectLayout } from '../../json/index.js';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
 import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
@@ -121,6 +121,34 @@ export function splitRepairs(
     (parts[low] as Repair[]).push(repair);
   }
   return parts;
+}
+
+/**
+ * Whether one item of a payload's list of calls is whole. A payload the output stopped inside was
+ * cut in its last item: the repair that closed it lies at the payload's end, which
+ * {@link splitRepairs} gives to that item, so the items before it are whole, as the calls before
+ * a cut-off one are in the syntaxes read call by call (mistral's list, pythonic, qwen3_coder). A
+ * payload whose repairs could not be split keeps one verdict for all its items.
+ *
+ * @param payload - Whether the payload as a whole is complete.
+ * @param split - Its repairs per item ({@link splitRepairs}), if they could be split.
+ * @param index - The item.
+ * @param end - Where the payload ends (absolute).
+ * @returns Whether the item may run.
+ * @example
+ * ```ts
+ * itemComplete({ complete: false }, [[], [{ kind: 'missing-closing-brace', offset: 60 }]], 0, 60); // true
+ * ```
+ */
+export function itemComplete(
+  payload: { readonly complete: boolean },
+  split: readonly (readonly Repair[])[] | undefined,
+  index: number,
+  end: number,
+): boolean {
+  if (payload.complete) return true;
+  const own = split?.[index];
+  return own !== undefined && !cutOffAt(own, end);
 }
 
 /**
