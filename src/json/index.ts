@@ -95,6 +95,29 @@ export function cutOffAt(repairs: readonly Repair[], end: number): boolean {
 }
 
 /**
+ * Whether the one thing a cut-off text lacks is the closer of its outermost container: a single
+ * `}` or `]` added at its end, so every value inside it was closed as written. (A reader adds
+ * one closer per container left open, and a quote for a string left open.)
+ *
+ * @param repairs - Repairs of the text, or of the part of it holding one value.
+ * @param end - Where the text ends (absolute).
+ * @returns True when exactly one closer, and no quote, was added at `end`.
+ * @example
+ * ```ts
+ * onlyOuterCloserAdded([{ kind: 'missing-closing-brace', offset: 40 }], 40); // true
+ * ```
+ */
+export function onlyOuterCloserAdded(repairs: readonly Repair[], end: number): boolean {
+  let added = 0;
+  for (const item of repairs) {
+    if (item.offset !== end || !CUT_OFF_KINDS.has(item.kind)) continue;
+    if (item.kind === 'missing-closing-quote') return false;
+    added += 1;
+  }
+  return added === 1;
+}
+
+/**
  * Parses one JSON value that fills `text` (surrounding whitespace allowed).
  *
  * @param text - The payload, e.g. the slice between `<tool_call>` and `</tool_call>`.

@@ -138,7 +138,9 @@ export function hookFailedEnvelope(tool: string): ErrorEnvelope {
 }
 
 /**
- * The envelope of a call cut off before it ended.
+ * The envelope of a call whose text ended before it was whole: the output was cut off inside it,
+ * or the model closed its section with brackets, braces or a quote still open (which could have
+ * closed in more than one place).
  *
  * @param tool - The tool name, when it was read.
  * @returns An `incomplete_tool_call` envelope.
@@ -151,7 +153,7 @@ export function incompleteEnvelope(tool: string | undefined): ErrorEnvelope {
   return withTool(
     {
       error: 'incomplete_tool_call',
-      hint: 'The tool call was cut off before it ended. Emit the whole call again.',
+      hint: 'The tool call ended before it was complete (cut off, or a closing bracket, brace or quote is missing). Emit the whole call again.',
     },
     tool,
   );

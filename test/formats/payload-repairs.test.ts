@@ -146,3 +146,51 @@ describe('a payload of several calls that the output stops inside', () => {
     expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['incomplete']);
   });
 });
+
+describe('a call object left open before its section ends', () => {
+  const parser = createParser({ formats: ['hermes'], ids: 'sequential' });
+  // Its arguments closed as written: only the object's own last brace is missing.
+  const lastBraceMissing = '<tool_call>{"name": "f", "arguments": {"a": {"b": 1}}</tool_call>';
+
+  it('should run a call missing only its own last brace, recording the repair', () => {
+    const result = parser.parse(lastBraceMissing);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['f', { a: { b: 1 } }],
+    ]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual([
+      'missing-closing-brace',
+    ]);
+  });
+
+  it('should run the calls of a list missing only its closing bracket', () => {
+    const result = parser.parse(`<tool_call>[${intact('first')}, ${intact('second')}</tool_call>`);
+    expect(result.calls.map((call) => call.name)).toEqual(['first', 'second']);
+  });
+
+  it.each([
+    // The arguments left open: `"c"` may belong to them or to `"a"`.
+    [
+      'its arguments left open',
+      '<tool_call>{"name": "f", "arguments": {"a": {"b": 1}, "c": 2</tool_call>',
+      'incomplete',
+    ],
+    // No end marker: the output stopped, maybe before `, "id": ...` or more.
+    ['no end marker', '<tool_call>{"name": "f", "arguments": {"a": {"b": 1}}', 'incomplete'],
+    // Where the string ends can only be guessed.
+    [
+      'a string left open',
+      '<tool_call>{"name": "f", "arguments": {"memo": "rent}}</tool_call>',
+      'malformed',
+    ],
+  ])('should refuse a call with %s', (_, text, reason) => {
+    const result = parser.parse(text);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual([reason]);
+  });
+
+  it('should stream to the same calls however it is cut', () => {
+    for (const deltas of unitByUnit.chunkings(lastBraceMissing)) {
+      expectEquivalent({ formats: ['hermes'], reasoning: { startsInside: false } }, deltas);
+    }
+  });
+});

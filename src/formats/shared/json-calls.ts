@@ -117,7 +117,12 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       format: source.format,
       span: source.span,
       repairs: callRepairs(split?.[index] ?? payload.repairs, call.repairs, endRepair),
-      complete: itemComplete(payload, split, index, source.payload.end),
+      complete: itemComplete(
+        payload,
+        split?.[index] ?? (values.length === 1 ? payload.repairs : undefined),
+        source.payload.end,
+        source.closed,
+      ),
     };
     if (call.id !== undefined) raw.id = call.id;
     // Arguments given as a JSON string were read apart from the payload, by their own limit.

@@ -3,7 +3,12 @@
  * (models put `{...}, {...}` inside one `<tool_call>`), read with the JSON module's fast path and
  * lenient grammar.
  */
-import { cutOffAt, parseJson, type CallObjectLayout } from '../../json/index.js';
+import {
+  cutOffAt,
+  onlyOuterCloserAdded,
+  parseJson,
+  type CallObjectLayout,
+} from '../../json/index.js';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
 import { WRAPPER_LEVELS } from '../../pipeline/argument-depth.js';
@@ -127,28 +132,35 @@ export function splitRepairs(
  * Whether one item of a payload's list of calls is whole. A payload the output stopped inside was
  * cut in its last item: the repair that closed it lies at the payload's end, which
  * {@link splitRepairs} gives to that item, so the items before it are whole, as the calls before
- * a cut-off one are in the syntaxes read call by call (mistral's list, pythonic, qwen3_coder). A
- * payload whose repairs could not be split keeps one verdict for all its items.
+ * a cut-off one are in the syntaxes read call by call (mistral's list, pythonic, qwen3_coder).
+ *
+ * Where the section's end marker came, the model ended the call itself: a call object (or list)
+ * missing only its own last `}` (or `]`) had its arguments closed as written, so adding that
+ * closer guesses nothing, and the call is whole (`{"name": "f", "arguments": {"a": 1}` then
+ * `</tool_call>`). Anything more left open (the arguments, a string) could have closed in more
+ * than one place and stays incomplete.
  *
  * @param payload - Whether the payload as a whole is complete.
- * @param split - Its repairs per item ({@link splitRepairs}), if they could be split.
- * @param index - The item.
+ * @param own - The item's own repairs: its part of {@link splitRepairs}, or the payload's when
+ * it is the only item; undefined when they could not be told apart.
  * @param end - Where the payload ends (absolute).
+ * @param closed - Whether the section's end marker came.
  * @returns Whether the item may run.
  * @example
  * ```ts
- * itemComplete({ complete: false }, [[], [{ kind: 'missing-closing-brace', offset: 60 }]], 0, 60); // true
+ * itemComplete({ complete: false }, [], 60, false); // true: another item was cut off
  * ```
  */
 export function itemComplete(
   payload: { readonly complete: boolean },
-  split: readonly (readonly Repair[])[] | undefined,
-  index: number,
+  own: readonly Repair[] | undefined,
   end: number,
+  closed: boolean,
 ): boolean {
   if (payload.complete) return true;
-  const own = split?.[index];
-  return own !== undefined && !cutOffAt(own, end);
+  if (own === undefined) return false;
+  if (!cutOffAt(own, end)) return true;
+  return closed && onlyOuterCloserAdded(own, end);
 }
 
 /**
