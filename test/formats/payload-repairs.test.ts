@@ -188,6 +188,26 @@ describe('a call object left open before its section ends', () => {
     expect(result.rejected.map((rejection) => rejection.reason)).toEqual([reason]);
   });
 
+  it.each([
+    [
+      'kimi_k2',
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": {"b": 1}<|tool_call_end|><|tool_calls_section_end|>',
+    ],
+    [
+      'deepseek_v31',
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": {"b": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    ],
+  ] as const)(
+    'should run %s arguments missing only their own last brace before the end token',
+    (format, text) => {
+      const result = createParser({ formats: [format] }).parse(text);
+      expect(result.calls.map((call) => call.arguments)).toEqual([{ a: { b: 1 } }]);
+      for (const deltas of unitByUnit.chunkings(text)) {
+        expectEquivalent({ formats: [format], reasoning: { startsInside: false } }, deltas);
+      }
+    },
+  );
+
   it('should stream to the same calls however it is cut', () => {
     for (const deltas of unitByUnit.chunkings(lastBraceMissing)) {
       expectEquivalent({ formats: ['hermes'], reasoning: { startsInside: false } }, deltas);

@@ -5,7 +5,7 @@
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { isPlainObject } from './call-object.js';
-import { readJsonPayload } from './json-payload.js';
+import { itemComplete, readJsonPayload } from './json-payload.js';
 import { payloadIssueCode } from './json-calls.js';
 import { malformed } from './issues.js';
 import { refusedCall } from './refused-call.js';
@@ -65,7 +65,9 @@ export function readArgumentsPayload(
     return refused(source, malformed(message, source.payload.start));
   }
   const repairs = [...payload.repairs, ...endRepairs];
-  return { call: rawCall(source, value, repairs, payload.complete) };
+  // An object missing only its own last `}` before the end marker came is whole (see itemComplete).
+  const complete = itemComplete(payload, payload.repairs, source.payload.end, source.closed);
+  return { call: rawCall(source, value, repairs, complete) };
 }
 
 /** The named call refused as `malformed` by `issue`, and the issue. */
