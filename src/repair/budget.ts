@@ -34,7 +34,7 @@ export interface RepairBudget {
  * @example
  * ```ts
  * const budget = createRepairBudget({ maxRepairs: 2 });
- * if (result.rejected.length > 0 && budget.tryRepair('step-1')) messages.push(createRepairPrompt(result.rejected));
+ * if (result.rejected.length > 0 && budget.tryRepair('step-1')) messages.push(createRepairPrompt(result));
  * ```
  */
 export function createRepairBudget(options: RepairBudgetOptions = {}): RepairBudget {

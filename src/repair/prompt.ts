@@ -5,27 +5,43 @@
  */
 import type { ErrorEnvelope, ParseResult, RejectedCall } from '../types.js';
 
-/** Opening line: what happened and what to do, said once. */
-const HEADER = 'Your tool calls were not run. Fix each one as its error says and emit them again:';
+/**
+ * Opening line: what happened and what to do, said once. It speaks of the calls listed only: a
+ * turn whose other calls ran must not read as if none did, or the model emits those again and a
+ * tool that is not idempotent runs twice.
+ */
+const HEADER = 'These tool calls were not run. Fix each one as its error says and emit it again:';
+
+/** The opening line when the result shows calls of the same turn that did run. */
+function headerBeside(ran: number): string {
+  const others =
+    ran === 1
+      ? 'the other call of your turn was run: do not emit it again'
+      : `the other ${ran} calls of your turn were run: do not emit them again`;
+  return `These tool calls were not run (${others}). Fix each one as its error says and emit it again:`;
+}
 
 /**
  * Renders refused calls as a message for the model's next turn.
  *
- * @param rejected - `result.rejected`, or the whole result.
+ * @param rejected - `result.rejected`, or the whole result: then the opening line also says how
+ * many calls of the turn were run, so the model does not emit them again.
  * @returns The message, one JSON envelope per line; `''` when nothing was refused.
  * @example
  * ```ts
  * createRepairPrompt(result.rejected);
- * // Your tool calls were not run. Fix each one as its error says and emit them again:
+ * // These tool calls were not run. Fix each one as its error says and emit it again:
  * // {"error":"tool_validation_failed","tool":"update_ticket","field":"/priority","expected":"one of \"low\" | \"high\"","received":"\"critial\"","hint":"..."}
  * ```
  */
 export function createRepairPrompt(
-  rejected: readonly RejectedCall[] | Pick<ParseResult, 'rejected'>,
+  rejected:
+    readonly RejectedCall[] | (Pick<ParseResult, 'rejected'> & Partial<Pick<ParseResult, 'calls'>>),
 ): string {
-  const list = Array.isArray(rejected)
-    ? rejected
-    : (rejected as Pick<ParseResult, 'rejected'>).rejected;
+  const whole = Array.isArray(rejected)
+    ? undefined
+    : (rejected as Pick<ParseResult, 'rejected'> & Partial<Pick<ParseResult, 'calls'>>);
+  const list = whole === undefined ? rejected : whole.rejected;
   if (!Array.isArray(list)) {
     throw new TypeError('createRepairPrompt: pass result.rejected (an array) or the parse result');
   }
@@ -39,7 +55,8 @@ export function createRepairPrompt(
     seen.add(line);
     lines.push(line);
   }
-  return [HEADER, ...lines].join('\n');
+  const ran = Array.isArray(whole?.calls) ? whole.calls.length : 0;
+  return [ran > 0 ? headerBeside(ran) : HEADER, ...lines].join('\n');
 }
 
 /** Keeps the envelope's fields in a fixed order, leaving out empty ones. */

@@ -11,7 +11,7 @@ describe('repair loop', () => {
     );
     const lines = createRepairPrompt(result.rejected).split('\n');
     expect(lines[0]).toBe(
-      'Your tool calls were not run. Fix each one as its error says and emit them again:',
+      'These tool calls were not run. Fix each one as its error says and emit it again:',
     );
     expect(JSON.parse(lines[1]!)).toMatchObject({
       error: 'tool_validation_failed',
@@ -21,6 +21,25 @@ describe('repair loop', () => {
     });
     expect(JSON.parse(lines[2]!)).toMatchObject({ error: 'unknown_tool', tool: 'ghost' });
     expect(lines).toHaveLength(3);
+  });
+
+  it('should say, given the whole result, that the calls of the turn that ran are not to be emitted again', () => {
+    const one = parser.parse(hermes('get_weather', { city: 'A' }) + hermes('ghost', {}));
+    expect(createRepairPrompt(one).split('\n')[0]).toBe(
+      'These tool calls were not run (the other call of your turn was run: do not emit it again). Fix each one as its error says and emit it again:',
+    );
+    const two = parser.parse(
+      hermes('get_weather', { city: 'A' }) +
+        hermes('ghost', {}) +
+        hermes('get_weather', { city: 'B' }),
+    );
+    expect(createRepairPrompt(two).split('\n')[0]).toContain(
+      'the other 2 calls of your turn were run: do not emit them again',
+    );
+    // Given the rejections alone, it cannot tell, and says nothing of other calls.
+    expect(createRepairPrompt(two.rejected).split('\n')[0]).toBe(
+      'These tool calls were not run. Fix each one as its error says and emit it again:',
+    );
   });
 
   it('should accept the whole result and return nothing when nothing was refused', () => {
