@@ -46,6 +46,31 @@ describe('hermes', () => {
     ]);
   });
 
+  it('should drop a second <tool_call> written before the next call, the first never closed', () => {
+    const text =
+      '<tool_call>\n{"name": "a", "arguments": {}}\n<tool_call>\n{"name": "b", "arguments": {"n": 2}}\n</tool_call>';
+    const result = parser.parse(text);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['a', {}],
+      ['b', { n: 2 }],
+    ]);
+    // Not refused as a call that is no object: the model made no such call to fix.
+    expect(result.rejected).toEqual([]);
+    expect(result.calls[1]?.repairs).toEqual([
+      {
+        kind: 'other',
+        offset: text.lastIndexOf('<tool_call>'),
+        detail: 'stray <tool_call> dropped',
+      },
+    ]);
+  });
+
+  it('should still refuse a section that holds nothing but its opener again', () => {
+    const result = parser.parse('<tool_call>\n<tool_call>\n</tool_call>');
+    expect(result.calls).toEqual([]);
+    expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
+  });
+
   it('should accept a complete call whose closing tag never came, recording the repair', () => {
     const result = parser.parse('<tool_call>\n{"name": "stop", "arguments": {"now": true}}');
     expect(result.calls).toHaveLength(1);

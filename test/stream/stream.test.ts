@@ -112,6 +112,9 @@ const ownCases: { name: string; text: string; options: ParserOptions }[] = [
     '{"name":"f","arguments":{"a":1}},{"name":"f","arguments":{"a":1}}',
     '{"name":"f","arguments":{"a":1}} }',
     ' {"name":"f","arguments":{"a":1}}\n',
+    // The opener written again between calls: dropped, with a repair on the next call.
+    '\n{"name":"f","arguments":{"a":1}}\n<tool_call>\n{"name":"g","arguments":{}}\n',
+    '\n<tool_call>\n{"name":"f","arguments":{"a":1}}\n',
     // A list of calls: read call by call, none started before the section ends.
     '[{"name":"f","arguments":{"a":1}}, {"name":"g","arguments":{}}]',
     '[{"name":"f","arguments":{"a":1}}, {"name":"g","arguments":{"b":tru}}]',

@@ -45,6 +45,7 @@ export function lowerHermesSection(
     streamedList: '</tool_call>',
     // Or a list of them (`[{..}, {..}]`), as SGLang's Qwen 2.5 detector also reads.
     unpackList: true,
+    opener: '<tool_call>',
     // A stream reads a fenced payload's head after the fence (see `hermes.readCallHead`).
     fenced: true,
   });

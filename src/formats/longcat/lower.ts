@@ -27,6 +27,7 @@ export function lowerLongcat(node: LongcatSection, end: number, context: FormatC
           streamedList: '</longcat_tool_call>',
           // A list of call objects is read call by call, as hermes' is.
           unpackList: true,
+          opener: '<longcat_tool_call>',
         }),
       ),
     )

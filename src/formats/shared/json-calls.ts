@@ -46,6 +46,13 @@ export interface JsonCallsSource {
    */
   fenced?: boolean;
   fields?: CallFieldNames;
+  /**
+   * The section's opening marker, which a model sometimes writes again inside the section (a
+   * second `<tool_call>` for its next call, the first never closed): read as a bare value between
+   * call objects, it is dropped with a repair rather than refused as a call that is no object,
+   * whose envelope would ask the model to fix a call it never made.
+   */
+  opener?: string;
 }
 
 /** Calls read from a payload, and the issues met. */
@@ -98,8 +105,24 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   // payload is within one more. Noted only where the section check would otherwise walk them.
   const measured =
     payload.depthAtMost !== undefined && argumentsMeasured(payload.depthAtMost, context, source);
+  // Repairs of stray openers dropped since the last call: they go to the call that follows.
+  let dropped: Repair[] | undefined;
+  const strays = countStrays(values, source.opener);
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
+    // Only between calls: a payload of nothing else is still refused as one that holds no call.
+    if (strays < values.length && value === source.opener) {
+      const at = payload.itemStarts?.[index] ?? source.payload.start;
+      // How the marker itself was read (an unquoted string) gives way to its being dropped; a
+      // repair made after it, in the gap before the next call, is kept.
+      const after = (split?.[index] ?? []).filter((repair) => repair.offset !== at);
+      dropped = [
+        ...(dropped ?? []),
+        { kind: 'other', offset: at, detail: `stray ${source.opener} dropped` },
+        ...after,
+      ];
+      continue;
+    }
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
       issues = append(issues, call.issue);
@@ -111,12 +134,17 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
         calls = append(calls, refusedCall(name, source.format, source.span, call.issue));
       continue;
     }
+    const own = split?.[index] ?? payload.repairs;
     const raw: RawCall = {
       name: call.name,
       arguments: call.arguments,
       format: source.format,
       span: source.span,
-      repairs: callRepairs(split?.[index] ?? payload.repairs, call.repairs, endRepair),
+      repairs: callRepairs(
+        dropped === undefined ? own : [...dropped, ...own],
+        call.repairs,
+        endRepair,
+      ),
       complete: itemComplete(
         payload,
         split?.[index] ?? (values.length === 1 ? payload.repairs : undefined),
@@ -128,7 +156,11 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     // Arguments given as a JSON string were read apart from the payload, by their own limit.
     if (measured && call.repairs.length === 0) markWithinDepth(call.arguments);
     calls = append(calls, raw);
+    dropped = undefined;
   }
+  // Strays after the last call go to it.
+  const last = calls?.[calls.length - 1];
+  if (dropped !== undefined && last !== undefined) last.repairs = [...last.repairs, ...dropped];
   if (
     source.streamedList !== undefined &&
     (!listed || payload.repairs.length > 0 || issues !== undefined) &&
@@ -137,6 +169,14 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     return refusedByNames(headNames(), source.format, source.span, unreadList(source));
   }
   return { calls: calls ?? [], issues: issues ?? [] };
+}
+
+/** How many of the values are the section's opener written again (none without an opener). */
+function countStrays(values: readonly unknown[], opener: string | undefined): number {
+  if (opener === undefined) return 0;
+  let count = 0;
+  for (const value of values) if (value === opener) count += 1;
+  return count;
 }
 
 /**
