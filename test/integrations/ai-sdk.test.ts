@@ -115,6 +115,37 @@ function weatherTools(sdk: Sdk, calls: unknown[] = []) {
   };
 }
 
+/**
+ * The same output through the middleware in generate and in stream (in `chunk`-unit deltas):
+ * the generate result and the streamed text, once the stream is read.
+ */
+async function generateAndStream(
+  { sdk, Mock }: { sdk: Sdk; Mock: Mock },
+  text: string,
+  chunk: number,
+  prompt: string,
+) {
+  const middleware = toolCallMiddleware({ formats: ['hermes'] });
+  const generated = await sdk.generateText({
+    model: sdk.wrapLanguageModel({
+      model: new Mock({ doGenerate: async () => generateResult(text) }),
+      middleware,
+    }),
+    prompt,
+    tools: weatherTools(sdk),
+  });
+  const streamed = sdk.streamText({
+    model: sdk.wrapLanguageModel({
+      model: new Mock({ doStream: async () => streamResult(text, chunk) }),
+      middleware,
+    }),
+    prompt,
+    tools: weatherTools(sdk),
+  });
+  for await (const _part of streamed.fullStream) void _part;
+  return { generated, streamedText: await streamed.text };
+}
+
 for (const { name, skip, load } of SDKS) {
   describe.skipIf(skip)(`toolCallMiddleware with ${name}`, () => {
     it('should turn a call written as text into a tool call that generateText executes', async () => {
@@ -343,60 +374,33 @@ for (const { name, skip, load } of SDKS) {
     });
 
     it('should keep a refused call where the model wrote it, in generate as in stream', async () => {
-      const { sdk, Mock } = await load();
       const refused = '<tool_call>{"name": "rm_rf", "arguments": {"path": "/"}}</tool_call>';
       const accepted =
         '<tool_call>{"name": "get_weather", "arguments": {"city": "Ghent"}}</tool_call>';
-      const text = `Sure. ${refused} ${accepted}`;
-      const middleware = toolCallMiddleware({ formats: ['hermes'] });
-      const generated = await sdk.generateText({
-        model: sdk.wrapLanguageModel({
-          model: new Mock({ doGenerate: async () => generateResult(text) }),
-          middleware,
-        }),
-        prompt: 'Clean up, then the weather in Ghent.',
-        tools: weatherTools(sdk),
-      });
-      const streamed = sdk.streamText({
-        model: sdk.wrapLanguageModel({
-          model: new Mock({ doStream: async () => streamResult(text, 7) }),
-          middleware,
-        }),
-        prompt: 'Clean up, then the weather in Ghent.',
-        tools: weatherTools(sdk),
-      });
-      for await (const _part of streamed.fullStream) void _part;
+      const { generated, streamedText } = await generateAndStream(
+        await load(),
+        `Sure. ${refused} ${accepted}`,
+        7,
+        'Clean up, then the weather in Ghent.',
+      );
       expect(generated.text).toBe(`Sure. ${refused} `);
-      expect(await streamed.text).toBe(generated.text);
+      expect(streamedText).toBe(generated.text);
       expect(generated.toolCalls.map((call) => call.toolName)).toEqual(['get_weather']);
     });
 
     it('should give back a section once when each of its calls is refused', async () => {
-      const { sdk, Mock } = await load();
       // Both calls of one hermes section carry the section's span.
       const section =
         '<tool_call>\n{"name": "rm_rf", "arguments": {}}\n{"name": "wipe", "arguments": {}}\n</tool_call>';
       const text = `Sure. ${section} Done.`;
-      const middleware = toolCallMiddleware({ formats: ['hermes'] });
-      const generated = await sdk.generateText({
-        model: sdk.wrapLanguageModel({
-          model: new Mock({ doGenerate: async () => generateResult(text) }),
-          middleware,
-        }),
-        prompt: 'Clean up.',
-        tools: weatherTools(sdk),
-      });
-      const streamed = sdk.streamText({
-        model: sdk.wrapLanguageModel({
-          model: new Mock({ doStream: async () => streamResult(text, 5) }),
-          middleware,
-        }),
-        prompt: 'Clean up.',
-        tools: weatherTools(sdk),
-      });
-      for await (const _part of streamed.fullStream) void _part;
+      const { generated, streamedText } = await generateAndStream(
+        await load(),
+        text,
+        5,
+        'Clean up.',
+      );
       expect(generated.text).toBe(text);
-      expect(await streamed.text).toBe(text);
+      expect(streamedText).toBe(text);
       expect(generated.warnings).toHaveLength(2);
     });
 
