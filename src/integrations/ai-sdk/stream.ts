@@ -94,9 +94,9 @@ export function createPartTransform(
         case 'reasoning-delta':
           write(controller, 'reasoning', event.delta);
           break;
+        // A call goes out whole once accepted, at its end (see src/stream/validated-calls.ts).
         case 'tool-call-start':
         case 'tool-call-delta':
-          calls.feed(event);
           break;
         case 'tool-call-end': {
           const released = calls.feed(event);
