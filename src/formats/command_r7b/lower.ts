@@ -120,12 +120,7 @@ function lowerAction(action: CommandR7bAction, end: number, context: FormatConte
         ...read.repairs,
         ...(action.closed ? [] : [{ kind: 'missing-end-marker' as const, offset: end }]),
       ],
-      complete: itemComplete(
-        payload,
-        split?.[index] ?? ((items as unknown[]).length === 1 ? payload.repairs : undefined),
-        action.payload.end,
-        action.closed,
-      ),
+      complete: itemComplete(payload, split?.[index], action.payload.end, action.closed),
     };
     const id = isPlainObject(item) ? idWrittenFirst(item, ID_KEY) : undefined;
     if (id !== undefined) call.id = id;

@@ -145,12 +145,7 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
         call.repairs,
         endRepair,
       ),
-      complete: itemComplete(
-        payload,
-        split?.[index] ?? (values.length === 1 ? payload.repairs : undefined),
-        source.payload.end,
-        source.closed,
-      ),
+      complete: itemComplete(payload, split?.[index], source.payload.end, source.closed),
     };
     if (call.id !== undefined) raw.id = call.id;
     // Arguments given as a JSON string were read apart from the payload, by their own limit.

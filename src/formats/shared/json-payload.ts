@@ -95,8 +95,9 @@ export function readJsonPayload(
  *
  * @param payload - The payload's repairs (ordered by offset) and its items' starts, if known.
  * @param count - How many items the caller reads as calls: the starts must be theirs.
- * @returns Per item, its repairs; `undefined` where the payload is one call, made no repair, or
- * its items' starts are unknown (each call then carries all of the payload's repairs).
+ * @returns Per item, its repairs (a lone item's are the payload's); `undefined` where the payload
+ * made no repair or its items' starts are unknown (each call then carries all of the payload's
+ * repairs).
  * @example
  * ```ts
  * splitRepairs({ repairs: [unquotedKeyAt3, trailingCommaAt40], itemStarts: [1, 30] }, 2);
@@ -109,9 +110,11 @@ export function splitRepairs(
     readonly itemStarts?: readonly number[] | undefined;
   },
   count: number,
-): Repair[][] | undefined {
+): (readonly Repair[])[] | undefined {
+  if (payload.repairs.length === 0 || count < 1) return undefined;
+  if (count === 1) return [payload.repairs];
   const starts = payload.itemStarts;
-  if (count < 2 || starts?.length !== count || payload.repairs.length === 0) return undefined;
+  if (starts?.length !== count) return undefined;
   const parts: Repair[][] = [];
   for (let index = 0; index < count; index += 1) parts.push([]);
   for (const repair of payload.repairs) {
@@ -141,8 +144,8 @@ export function splitRepairs(
  * than one place and stays incomplete.
  *
  * @param payload - Whether the payload as a whole is complete.
- * @param own - The item's own repairs: its part of {@link splitRepairs}, or the payload's when
- * it is the only item; undefined when they could not be told apart.
+ * @param own - The item's own repairs, its part of {@link splitRepairs}; undefined when the
+ * payload made none or they could not be told apart.
  * @param end - Where the payload ends (absolute).
  * @param closed - Whether the section's end marker came.
  * @returns Whether the item may run.

@@ -12,19 +12,15 @@ import type { Part } from './parts.js';
  * The `tool-call` part of an accepted call.
  *
  * @param call - An accepted call.
+ * @param input - `JSON.stringify(call.arguments)`, when the caller has it already.
  * @returns `{ type: 'tool-call', toolCallId, toolName, input }`, the input as a JSON string.
  * @example
  * ```ts
  * toolCallPart(call).input; // '{"city":"Oslo"}'
  * ```
  */
-export function toolCallPart(call: ToolCall): Part {
-  return {
-    type: 'tool-call',
-    toolCallId: call.id,
-    toolName: call.name,
-    input: JSON.stringify(call.arguments),
-  };
+export function toolCallPart(call: ToolCall, input = JSON.stringify(call.arguments)): Part {
+  return { type: 'tool-call', toolCallId: call.id, toolName: call.name, input };
 }
 
 /**

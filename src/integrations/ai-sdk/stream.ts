@@ -107,7 +107,7 @@ export function createPartTransform(
             controller.enqueue({ type: 'tool-input-start', id, toolName: released.call.name });
             controller.enqueue({ type: 'tool-input-delta', id, delta: released.argumentsJson });
             controller.enqueue({ type: 'tool-input-end', id });
-            controller.enqueue(toolCallPart(released.call));
+            controller.enqueue(toolCallPart(released.call, released.argumentsJson));
           } else if ('rejection' in event) {
             refuse(event.rejection);
             write(
