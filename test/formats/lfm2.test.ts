@@ -53,6 +53,18 @@ describe('lfm2', () => {
     expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
   });
 
+  it('should read a list whose calls are one a line without commas, recording each repair', () => {
+    const result = parser.parse(
+      '<|tool_call_start|>[stop_timer(id="t1")\nstart_timer(id="t2")]<|tool_call_end|>',
+    );
+    expect(
+      result.calls.map((call) => [call.name, call.repairs.map((repair) => repair.kind)]),
+    ).toEqual([
+      ['stop_timer', []],
+      ['start_timer', ['missing-comma']],
+    ]);
+  });
+
   it('should refuse a call cut off inside its arguments', () => {
     const result = parser.parse('<|tool_call_start|>[stop_timer(id="t');
     expect(result.calls).toEqual([]);

@@ -98,6 +98,44 @@ describe('pythonic', () => {
     expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toEqual(['missing-end-marker']);
   });
 
+  it('should read calls written without the comma between them, recording where it was missing', () => {
+    for (const gap of [' ', '\n', '\n  ', '']) {
+      const text = `[open_door(room='lab')${gap}set_light(level=70)]`;
+      const result = parser.parse(text);
+      expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+        ['open_door', { room: 'lab' }],
+        ['set_light', { level: 70 }],
+      ]);
+      expect(result.calls.map((call) => call.repairs)).toEqual([
+        [],
+        [{ kind: 'missing-comma', offset: text.indexOf(')') + 1 }],
+      ]);
+      expect(result.content).toBe('');
+    }
+  });
+
+  it('should refuse only the cut-off call of a list missing its commas, in parse and stream', () => {
+    const text = "Doing both: [open_door(room='lab')\nset_light(level=";
+    const result = createParser({ formats: ['pythonic'], ids: 'sequential' }).parse(text);
+    expect(result.calls.map((call) => call.name)).toEqual(['open_door']);
+    expect(result.rejected).toEqual([
+      expect.objectContaining({ name: 'set_light', reason: 'incomplete' }),
+    ]);
+    for (const size of [1, 3]) {
+      const stream = createParser({ formats: ['pythonic'], ids: 'sequential' }).stream();
+      const events = [];
+      for (let at = 0; at < text.length; at += size)
+        events.push(...stream.push(text.slice(at, at + size)));
+      events.push(...stream.end());
+      const folded = foldEvents(events);
+      expect([folded.content, folded.calls, folded.rejected]).toEqual([
+        result.content,
+        result.calls,
+        result.rejected,
+      ]);
+    }
+  });
+
   it('should treat a lone "[" at the end of the output as a cut-off call list', () => {
     const result = parser.parse('Let me look that up: [');
     expect(result.calls).toEqual([]);

@@ -53,6 +53,10 @@ const CASES: { label: string; text: string }[] = [
     text: list('set_alarm(time="\ud83d\ude00 \ud83d")'),
   },
   { label: 'no arguments, then a second call', text: list('stop_alarm(), set_alarm(time="8")') },
+  {
+    label: 'calls one a line, without commas',
+    text: list('set_alarm(time="7")\n stop_alarm() set_alarm(time="8")'),
+  },
   { label: 'a positional argument', text: list('set_alarm("07:30")') },
   { label: 'a keyword written twice', text: list('set_alarm(time="1", time="2")') },
   { label: 'cut off inside a string', text: list('set_alarm(time="07:', '') },

@@ -25,6 +25,8 @@ export interface PythonCall {
   arguments: PythonArgument[];
   /** False when the output ended before the `)`. */
   closed: boolean;
+  /** In a list, where the comma before this call should have been, when it was not written. */
+  commaMissingAt?: number;
 }
 
 /** `key=value`; the value is `python-missing` when the output ended before it. */

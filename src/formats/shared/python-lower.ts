@@ -62,6 +62,8 @@ export function lowerPythonCalls(
       repairs: [...source.repairs],
       complete: call.closed,
     };
+    if (call.commaMissingAt !== undefined)
+      raw.repairs.push({ kind: 'missing-comma', offset: call.commaMissingAt });
     try {
       raw.arguments = lowerArguments(call, context.limits.maxDepth);
     } catch (error) {
