@@ -16,6 +16,7 @@ import { callHeadKeys, readJsonListHeads, type CallHeadKeys } from '../../stream
 import { itemComplete, readJsonPayload, splitRepairs } from '../shared/json-payload.js';
 import type { CommandR7bAction, CommandR7bNode } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
+import { sectionBeforeProse, type PayloadPiece } from '../shared/prose-after-calls.js';
 
 /**
  * Lowers one command_r7b block to a section.
@@ -32,7 +33,7 @@ export function lowerCommandR7b(
 ): Section {
   const { text } = context;
   return match(node)
-    .with({ type: 'command-r7b-action' }, (action) => lowerAction(action, end, context))
+    .with({ type: 'command-r7b-action' }, (action) => lowerActionBeforeProse(action, end, context))
     .with({ type: 'command-r7b-block', kind: 'thinking' }, (block) => ({
       start: block.start,
       end,
@@ -71,6 +72,28 @@ export const ACTION_HEAD_KEYS: CallHeadKeys = callHeadKeys({
   name: COMMON_CALL_FIELDS.name,
   arguments: COMMON_CALL_FIELDS.arguments,
 });
+
+/**
+ * An action's calls; when its reading met an issue and, in an action never closed, its list is
+ * followed by prose (a `<|START_RESPONSE|>` block, plain text, another action), read piece by piece
+ * (see `sectionBeforeProse`).
+ */
+function lowerActionBeforeProse(
+  action: CommandR7bAction,
+  end: number,
+  context: FormatContext,
+): Section {
+  const section = lowerAction(action, end, context);
+  if (section.issues.length === 0) return section;
+  const whole = { start: action.start, end, payload: action.payload, closed: action.closed };
+  const lowerPiece = (piece: PayloadPiece): Section =>
+    lowerAction(
+      { type: action.type, start: piece.from, payload: piece.payload, closed: piece.closed },
+      piece.end,
+      context,
+    );
+  return sectionBeforeProse(context, whole, ACTION_OPEN, section, lowerPiece);
+}
 
 /**
  * An action's calls. A stream starts each call of the list from its head (`readCallHead`,

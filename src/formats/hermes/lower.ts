@@ -1,8 +1,11 @@
 /** Lowering of hermes sections: the payload's call objects become calls. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerJsonCalls } from '../shared/json-calls.js';
+import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { HermesSection } from './ast.js';
+
+const OPEN = '<tool_call>';
+const CLOSE = '</tool_call>';
 
 /**
  * Lowers a hermes section to calls.
@@ -36,20 +39,25 @@ export function lowerHermesSection(
   end: number,
   context: FormatContext,
 ): Section {
-  const { calls, issues } = lowerJsonCalls(context, {
-    format: 'hermes',
-    span: { start: section.start, end },
-    payload: section.payload,
-    closed: section.closed,
-    // A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head.
-    streamedList: '</tool_call>',
-    // Or a list of them (`[{..}, {..}]`), as SGLang's Qwen 2.5 detector also reads.
-    unpackList: true,
-    opener: '<tool_call>',
-    // A stream reads a fenced payload's head after the fence (see `hermes.readCallHead`).
-    fenced: true,
-  });
-  // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
-  // Written in the literal: a field added to it later costs the object a second store.
-  return { start: section.start, end, calls, issues, open: !section.closed };
+  // Call objects then prose in a section never closed (its payload ran on to the end of the
+  // output, or to the next section's close tag) are read piece by piece: the prose is content.
+  return lowerJsonCallsBeforeProse(
+    context,
+    {
+      format: 'hermes',
+      span: { start: section.start, end },
+      payload: section.payload,
+      closed: section.closed,
+      // A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head.
+      streamedList: CLOSE,
+      // Or a list of them (`[{..}, {..}]`), as SGLang's Qwen 2.5 detector also reads.
+      unpackList: true,
+      opener: OPEN,
+      // A stream reads a fenced payload's head after the fence (see `hermes.readCallHead`).
+      fenced: true,
+    },
+    OPEN,
+    // Open while no </tool_call> has come: a stream waits for it (or for the end of the output).
+    !section.closed,
+  );
 }

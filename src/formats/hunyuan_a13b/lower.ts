@@ -5,9 +5,8 @@
  */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerJsonCalls } from '../shared/json-calls.js';
+import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { HunyuanSection } from './ast.js';
-import { sectionOf } from '../shared/section-of.js';
 import { TOOL_CALLS_CLOSE as CLOSE, TOOL_CALLS_OPEN as OPEN } from '../shared/tool-calls-tag.js';
 
 /**
@@ -21,21 +20,24 @@ import { TOOL_CALLS_CLOSE as CLOSE, TOOL_CALLS_OPEN as OPEN } from '../shared/to
 export function lowerHunyuan(node: HunyuanSection, end: number, context: FormatContext): Section {
   return match(node)
     .with({ type: 'hunyuan-section' }, (read) => {
-      const section = sectionOf(
-        read.start,
-        end,
-        lowerJsonCalls(context, {
+      // A list then prose in a section never closed is read piece by piece (as in hermes), and
+      // the prose, between pieces or after the last, is dropped as text after a closed section is.
+      const lowered = lowerJsonCallsBeforeProse(
+        context,
+        {
           format: 'hunyuan_a13b',
           span: { start: read.start, end },
           payload: read.payload,
           closed: read.closed,
           unpackList: true,
           streamedList: CLOSE,
-        }),
+        },
+        OPEN,
+        !read.closed,
       );
-      section.open = !read.closed;
-      if (read.closed) section.dropsTextUntil = OPEN;
-      return section;
+      if (lowered.content !== undefined) delete lowered.content;
+      if (read.closed || lowered.end !== end) lowered.dropsTextUntil = OPEN;
+      return lowered;
     })
     .exhaustive();
 }

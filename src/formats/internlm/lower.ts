@@ -1,7 +1,7 @@
 /** Lowering of internlm sections: a plugin action's JSON call object becomes a call. */
 import { match, P } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerJsonCalls } from '../shared/json-calls.js';
+import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { InternLmSection } from './ast.js';
 import { sectionOf } from '../shared/section-of.js';
 
@@ -42,13 +42,18 @@ function lowerPlugin(
   span: { start: number; end: number },
   context: FormatContext,
 ): Section {
-  const { calls, issues } = lowerJsonCalls(context, {
-    format: 'internlm',
-    span,
-    payload: section.payload,
-    closed: section.closed,
-    // A list of call objects is read call by call, as hermes' is.
-    unpackList: true,
-  });
-  return sectionOf(span.start, span.end, { calls, issues });
+  // Call objects then prose in a section never closed: the prose is content (as in hermes).
+  return lowerJsonCallsBeforeProse(
+    context,
+    {
+      format: 'internlm',
+      span,
+      payload: section.payload,
+      closed: section.closed,
+      // A list of call objects is read call by call, as hermes' is.
+      unpackList: true,
+    },
+    // The plugin action's opening, as the next call writes it.
+    '<|action_start|><|plugin|>',
+  );
 }

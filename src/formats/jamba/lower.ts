@@ -1,9 +1,8 @@
 /** Lowering of jamba sections: the items of the payload's list become calls. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerJsonCalls } from '../shared/json-calls.js';
+import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { JambaSection } from './ast.js';
-import { sectionOf } from '../shared/section-of.js';
 
 /**
  * Lowers a jamba section to calls.
@@ -15,19 +14,20 @@ import { sectionOf } from '../shared/section-of.js';
  */
 export function lowerJamba(node: JambaSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'jamba-section' }, (section) =>
-      sectionOf(
-        section.start,
-        end,
-        lowerJsonCalls(context, {
+    .with({ type: 'jamba-section' }, (section) => {
+      // A list then prose in a section never closed: the prose is content (as in hermes).
+      return lowerJsonCallsBeforeProse(
+        context,
+        {
           format: 'jamba',
           span: { start: section.start, end },
           payload: section.payload,
           closed: section.closed,
           unpackList: true,
           streamedList: '</tool_calls>',
-        }),
-      ),
-    )
+        },
+        '<tool_calls>',
+      );
+    })
     .exhaustive();
 }

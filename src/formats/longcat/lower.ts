@@ -1,9 +1,10 @@
 /** Lowering of longcat sections: the payload's call objects become calls. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
-import { lowerJsonCalls } from '../shared/json-calls.js';
+import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { LongcatSection } from './ast.js';
-import { sectionOf } from '../shared/section-of.js';
+
+const OPEN = '<longcat_tool_call>';
 
 /**
  * Lowers a longcat section to calls.
@@ -15,11 +16,11 @@ import { sectionOf } from '../shared/section-of.js';
  */
 export function lowerLongcat(node: LongcatSection, end: number, context: FormatContext): Section {
   return match(node)
-    .with({ type: 'longcat-section' }, (section) =>
-      sectionOf(
-        section.start,
-        end,
-        lowerJsonCalls(context, {
+    .with({ type: 'longcat-section' }, (section) => {
+      // Call objects then prose in a section never closed: the prose is content (as in hermes).
+      return lowerJsonCallsBeforeProse(
+        context,
+        {
           format: 'longcat',
           span: { start: section.start, end },
           payload: section.payload,
@@ -27,9 +28,10 @@ export function lowerLongcat(node: LongcatSection, end: number, context: FormatC
           streamedList: '</longcat_tool_call>',
           // A list of call objects is read call by call, as hermes' is.
           unpackList: true,
-          opener: '<longcat_tool_call>',
-        }),
-      ),
-    )
+          opener: OPEN,
+        },
+        OPEN,
+      );
+    })
     .exhaustive();
 }

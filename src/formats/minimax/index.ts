@@ -1,6 +1,7 @@
 /** `minimax`: `<tool_calls>\n{"name": .., "arguments": {..}}\n{..}\n</tool_calls>`. */
 import { parse } from '../../generated/minimax.js';
 import type { Format } from '../format.js';
+import type { Span } from '../../types.js';
 import { JSON_EXTENT_OPTIONS } from '../shared/json-extent.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MinimaxLines, MinimaxSection } from './ast.js';
@@ -21,17 +22,21 @@ export const minimax: Format = {
   parseAt(context, start) {
     const matched = runGrammar<MinimaxSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
-    const { payload } = matched.node;
-    // The payload is read on its own so that an object left open stops at </tool_calls>.
-    const lines = runGrammar<MinimaxLines>(
-      parse,
-      context.text.slice(payload.start, payload.end),
-      0,
-      'Lines',
-      JSON_EXTENT_OPTIONS,
-    );
-    if (lines === undefined) return undefined;
-    return lowerMinimax(matched.node, lines.node, matched.end, context);
+    // A payload is read on its own so that an object left open stops at </tool_calls>. `Lines`
+    // takes any text (what is no object line is its `rest`), so the fallback is never used.
+    const readLines = (payload: Span): MinimaxLines =>
+      runGrammar<MinimaxLines>(
+        parse,
+        context.text.slice(payload.start, payload.end),
+        0,
+        'Lines',
+        JSON_EXTENT_OPTIONS,
+      )?.node ?? {
+        type: 'minimax-lines',
+        items: [],
+        rest: { start: 0, end: payload.end - payload.start },
+      };
+    return lowerMinimax(matched.node, readLines, matched.end, context);
   },
   // The payload runs to the first </tool_calls> and its JSON is read on that slice alone.
   endMarkers: [CLOSE],
