@@ -27,6 +27,7 @@ import {
   TaggedTextWriter,
   WRITTEN,
 } from './tag-text.js';
+import { xmlTagName } from '../formats/shared/xml-tag-name.js';
 
 // What the writer reads.
 const BETWEEN = 0; // blanks between parameters, then a tag
@@ -183,7 +184,7 @@ class XmlFunctionWriter extends TaggedTextWriter {
       this.key += char;
       return;
     }
-    const key = this.key.trim();
+    const key = xmlTagName(this.key);
     if (key === '') {
       this.mode = STALLED;
       return;

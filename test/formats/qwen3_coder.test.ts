@@ -7,6 +7,8 @@ import type { Qwen3CoderNode } from '../../src/formats/qwen3_coder/ast.js';
 import { parse } from '../../src/generated/qwen3_coder.js';
 import { createParser } from '../../src/index.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent, streamAll } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['qwen3_coder'], ids: 'sequential' });
 
@@ -43,6 +45,54 @@ describe('qwen3_coder', () => {
     ]);
     expect(result.content).toBe('');
     expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read names written in quotes without them, recording the repair, in parse and stream', () => {
+    const text =
+      '<tool_call>\n<function="resize_image">\n<parameter="path">\n/tmp/a.png\n</parameter>\n' +
+      "<parameter='width'>\n640\n</parameter>\n</function>\n</tool_call>";
+    const result = createParser({ formats: ['qwen3_coder'], ids: 'sequential', tools }).parse(text);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['resize_image', { path: '/tmp/a.png', width: 640 }],
+    ]);
+    expect(result.calls[0]?.repairs).toEqual([
+      {
+        kind: 'other',
+        offset: text.indexOf('"resize_image"'),
+        detail: 'quotes around the function name "resize_image" dropped',
+      },
+      {
+        kind: 'other',
+        offset: text.indexOf('"path"'),
+        detail: 'quotes around the parameter name "path" dropped',
+      },
+      {
+        kind: 'other',
+        offset: text.indexOf("'width'"),
+        detail: 'quotes around the parameter name "width" dropped',
+      },
+      // The number read by the schema's type, as for any parameter.
+      { kind: 'schema-typed-value', offset: text.indexOf('\n640'), detail: 'width' },
+    ]);
+    // The stream starts the call by the name without quotes and sends the same arguments.
+    const options = {
+      formats: ['qwen3_coder' as const],
+      tools,
+      reasoning: { startsInside: false },
+    };
+    for (const chunker of [whole, unitByUnit, everyTwoWaySplit()])
+      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    const events = streamAll(options, [...text]);
+    expect(events.find((event) => event.type === 'tool-call-start')).toMatchObject({
+      name: 'resize_image',
+    });
+  });
+
+  it('should keep a name whose quotes hold nothing, or more than one name, as written', () => {
+    for (const written of ['""', '"a" "b"']) {
+      const result = parser.parse(`<tool_call>\n<function=${written}>\n</function>\n</tool_call>`);
+      expect(result.calls.map((call) => [call.name, call.repairs])).toEqual([[written, []]]);
+    }
   });
 
   it('should read values written inline between the tags', () => {

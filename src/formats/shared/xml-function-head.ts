@@ -8,6 +8,7 @@ import { createXmlFunctionWriter } from '../../stream/xml-function-writer.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from './blanks.js';
 import type { XmlValueLayout } from './xml-function.js';
+import { xmlTagName } from './xml-tag-name.js';
 
 const FUNCTION_OPEN = '<function=';
 const FUNCTION_CLOSE = '</function>';
@@ -44,7 +45,7 @@ export function readXmlFunctionHead(
     const unit = text.charCodeAt(index);
     if (unit === 0x0a || unit === 0x3c) return undefined;
     if (unit !== 0x3e) continue;
-    const name = text.slice(at + FUNCTION_OPEN.length, index).trim();
+    const name = xmlTagName(text.slice(at + FUNCTION_OPEN.length, index));
     if (name === '') return undefined;
     return {
       name,

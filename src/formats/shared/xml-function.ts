@@ -11,6 +11,7 @@ import { setOwn } from './own-property.js';
 import { refusedCall } from './refused-call.js';
 import { parameterSchema, typeBySchema, type TypedValue } from './typed-value.js';
 import { implied, incomplete, malformed } from './issues.js';
+import { unquotedNameRepair, xmlTagName } from './xml-tag-name.js';
 
 /** How a syntax writes its values between the parameter tags. */
 export type XmlValueLayout =
@@ -58,7 +59,7 @@ export function lowerXmlFunction(
   source: XmlFunctionSource,
 ): LoweredFunction {
   const { body } = node;
-  const name = body.name.text.trim();
+  const name = xmlTagName(body.name.text);
   let complete = body.open !== 'cut' && body.close !== 'cut';
   if (name === '' || body.open === 'missing') {
     if (!complete) return { issues: [incomplete(node.start)] };
@@ -66,6 +67,8 @@ export function lowerXmlFunction(
     return { issues: [malformed(`the <function=...> ${problem}`, node.start)] };
   }
   const repairs: Repair[] = [...source.repairs];
+  const unquotedName = unquotedNameRepair(body.name.text, name, body.name.start, 'function');
+  if (unquotedName !== undefined) repairs.push(unquotedName);
   if (body.close === 'implicit') repairs.push(implied('</function>', node.end));
   const parameters: Record<string, unknown> = {};
   const problems: Issue[] = [];
@@ -78,12 +81,19 @@ export function lowerXmlFunction(
       })
       .with({ type: 'xml-parameter' }, (parameter) => {
         if (parameter.open === 'cut' || parameter.close === 'cut') complete = false;
-        const key = parameter.name.text.trim();
+        const key = xmlTagName(parameter.name.text);
         if (parameter.open === 'missing' || (key === '' && parameter.open === 'closed')) {
           const at = parameter.start;
           problems.push(malformed(`a parameter of "${name}" has no name`, at));
           return;
         }
+        const unquoted = unquotedNameRepair(
+          parameter.name.text,
+          key,
+          parameter.name.start,
+          'parameter',
+        );
+        if (unquoted !== undefined) repairs.push(unquoted);
         if (parameter.close === 'implicit') repairs.push(implied('</parameter>', parameter.end));
         // A key is data: `__proto__` must become an own property, not the object's prototype.
         setOwn(parameters, key, readValue(parameter, key, name, context, source.layout, repairs));
