@@ -143,11 +143,37 @@ describe('pythonic', () => {
     expect(result.issues.map((issue) => issue.code)).toEqual(['incomplete-tool-call']);
   });
 
-  it('should not read positional arguments or names as values', () => {
-    for (const text of ['[ping("db1")]', '[ping(host=db1)]']) {
-      const result = parser.parse(text);
+  it('should not read names as values', () => {
+    const result = parser.parse('[ping(host=db1)]');
+    expect(result.calls).toEqual([]);
+    expect(result.content).toBe('[ping(host=db1)]');
+  });
+
+  it('should refuse a call with a positional argument, asking for keywords and naming the parameters', () => {
+    const tools = [
+      {
+        name: 'ping',
+        parameters: { type: 'object', properties: { host: { type: 'string' }, count: {} } },
+      },
+    ];
+    for (const [options, takes] of [
+      [{}, ''],
+      [{ tools }, ' (ping takes host, count)'],
+    ] as const) {
+      const result = createParser({ formats: ['pythonic'], ...options }).parse(
+        '[ping("db1", count=3)]',
+      );
       expect(result.calls).toEqual([]);
-      expect(result.content).toBe(text);
+      expect(result.content).toBe('');
+      expect(
+        result.rejected.map((call) => [call.name, call.reason, call.envelope.received]),
+      ).toEqual([
+        [
+          'ping',
+          'malformed',
+          `an argument of "ping" has no keyword; write each as name=value${takes}`,
+        ],
+      ]);
     }
   });
 

@@ -22,7 +22,7 @@ export interface PythonCall {
   end: number;
   /** The (possibly dotted) function name as written. */
   name: string;
-  arguments: PythonArgument[];
+  arguments: (PythonArgument | PythonPositional)[];
   /** False when the output ended before the `)`. */
   closed: boolean;
   /** In a list, where the comma before this call should have been, when it was not written. */
@@ -34,6 +34,13 @@ export interface PythonArgument {
   type: 'python-argument';
   start: number;
   key: string;
+  value: PythonValue;
+}
+
+/** A value written with no keyword (`get_weather('Paris')`), which no call runs with. */
+export interface PythonPositional {
+  type: 'python-positional';
+  start: number;
   value: PythonValue;
 }
 

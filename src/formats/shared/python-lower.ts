@@ -65,7 +65,7 @@ export function lowerPythonCalls(
     if (call.commaMissingAt !== undefined)
       raw.repairs.push({ kind: 'missing-comma', offset: call.commaMissingAt });
     try {
-      raw.arguments = lowerArguments(call, context.limits.maxDepth);
+      raw.arguments = lowerArguments(call, context);
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
       // Rejected as malformed by the decide phase, with an envelope naming the call.
@@ -84,9 +84,17 @@ export function lowerPythonCalls(
   return { calls, issues };
 }
 
-function lowerArguments(call: PythonCall, maxDepth: number): Record<string, unknown> {
+function lowerArguments(call: PythonCall, context: FormatContext): Record<string, unknown> {
+  const { maxDepth } = context.limits;
   const result = createRecord();
   for (const argument of call.arguments) {
+    if (argument.type === 'python-positional') {
+      throw new ValueError({
+        code: 'malformed-tool-call',
+        message: positionalMessage(call.name, context),
+        offset: argument.start,
+      });
+    }
     if (Object.hasOwn(result, argument.key)) {
       throw new ValueError({
         code: 'malformed-tool-call',
@@ -99,6 +107,24 @@ function lowerArguments(call: PythonCall, maxDepth: number): Record<string, unkn
     setOwn(result, argument.key, lowerValue(argument.value, 1, maxDepth));
   }
   return result;
+}
+
+/**
+ * What a call with a positional argument is refused with: which parameter a value without its
+ * keyword was meant for is not written (the schema's order is no promise of the model's), so the
+ * model is asked for keywords, told the tool's parameters where its schema names them.
+ */
+function positionalMessage(name: string, context: FormatContext): string {
+  const properties = context.tools?.get(name)?.parameters['properties'];
+  const names =
+    typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+  const takes = names.length === 0 ? '' : ` (${name} takes ${clipList(names)})`;
+  return `an argument of "${name}" has no keyword; write each as name=value${takes}`;
+}
+
+/** Parameter names listed in a message, the first few only. */
+function clipList(names: readonly string[]): string {
+  return names.length > 8 ? `${names.slice(0, 8).join(', ')}, ...` : names.join(', ');
 }
 
 function lowerValue(value: PythonValue, depth: number, maxDepth: number): unknown {
