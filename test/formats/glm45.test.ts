@@ -7,6 +7,8 @@ import { runGrammar } from '../../src/formats/shared/run-grammar.js';
 import { parse } from '../../src/generated/glm45.js';
 import { createParser } from '../../src/index.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['glm45'], ids: 'sequential' });
 
@@ -67,6 +69,39 @@ describe('glm45', () => {
       { room: 'Vega' },
     ]);
     expect(result.content).toBe('Booking both rooms.  All set.');
+  });
+
+  it('should give prose after the pairs of a call never closed back as content, in parse and stream', () => {
+    const call = '<tool_call>set_timer\n<arg_key>minutes</arg_key>\n<arg_value>5</arg_value>';
+    const next = '<tool_call>stop_timer\n</tool_call>';
+    for (const [text, content, names] of [
+      [`${call}\nThe timer is set.`, '\nThe timer is set.', ['set_timer']],
+      [`${call}\nAnd now: ${next} ok`, '\nAnd now:  ok', ['set_timer', 'stop_timer']],
+    ] as const) {
+      const result = createParser({ formats: ['glm45'], ids: 'sequential' }).parse(text);
+      expect(result.calls.map((found) => [found.name, found.arguments])).toEqual(
+        names.map((name) => [name, name === 'set_timer' ? { minutes: 5 } : {}]),
+      );
+      expect(result.calls[0]?.repairs).toEqual([
+        { kind: 'implicit-close-tag', offset: call.length, detail: '</tool_call>' },
+      ]);
+      expect(result.rejected).toEqual([]);
+      expect(result.content).toBe(content);
+      const options = { formats: ['glm45' as const], reasoning: { startsInside: false } };
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()])
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    }
+  });
+
+  it('should still refuse text between pairs, and wait for the close tag after the last pair', () => {
+    const junk = parser.parse(
+      '<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\njunk\n<arg_key>b</arg_key>\n<arg_value>2</arg_value>\n</tool_call>',
+    );
+    expect(junk.calls).toEqual([]);
+    expect(junk.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
+    // Only blanks after the last pair: more pairs may still come, so the call is incomplete.
+    const cut = parser.parse('<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n');
+    expect(cut.rejected.map((call) => call.reason)).toEqual(['incomplete']);
   });
 
   it('should type values by the tool schema and record the repair', () => {
