@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createParser, foldEvents } from '../../src/index.js';
+import { createParser } from '../../src/index.js';
 
 const parser = createParser({ formats: ['hermes'], ids: 'sequential' });
 
@@ -77,38 +77,7 @@ describe('hermes', () => {
     expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toContain('missing-end-marker');
   });
 
-  it('should give prose written after a call never closed back as content, in parse and stream', () => {
-    const call = '<tool_call>\n{"name": "stop", "arguments": {"now": true}}';
-    for (const after of ['\nI have stopped it.', '\n\nDone.<|im_end|>']) {
-      const text = call + after;
-      const result = createParser({ formats: ['hermes'], ids: 'sequential' }).parse(text);
-      expect(result.calls.map((found) => [found.name, found.repairs])).toEqual([
-        ['stop', [{ kind: 'missing-end-marker', offset: call.length }]],
-      ]);
-      // Not a "call" that is no JSON object, refused with an envelope about a call never made.
-      expect(result.rejected).toEqual([]);
-      expect(result.issues).toEqual([]);
-      expect(result.content).toBe(after);
-      const stream = createParser({ formats: ['hermes'], ids: 'sequential' }).stream();
-      const events = [...text].flatMap((unit) => stream.push(unit));
-      events.push(...stream.end());
-      const folded = foldEvents(events);
-      expect([folded.calls, folded.rejected, folded.content]).toEqual([result.calls, [], after]);
-    }
-  });
-
-  it('should read the next section after the prose that follows a call never closed', () => {
-    const text =
-      '<tool_call>{"name": "a", "arguments": {}}\nNow the other one: <tool_call>{"name": "b", "arguments": {"n": 2}}</tool_call> Done.';
-    const result = parser.parse(text);
-    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
-      ['a', {}],
-      ['b', { n: 2 }],
-    ]);
-    expect(result.rejected).toEqual([]);
-    expect(result.content).toBe('\nNow the other one:  Done.');
-  });
-
+  // Prose after the calls of a section never closed: test/formats/prose-after-calls.test.ts.
   it('should keep reading a payload whose prose is followed by a call object, or closed by its own tag', () => {
     // A `{` after the prose may be a call the model meant inside the section (the section then
     // runs to the end of the output); a close tag with no opener before it is the section's own,

@@ -41,16 +41,6 @@ describe('longcat', () => {
     expect(result.calls[0]?.repairs.map((repair) => repair.kind)).toContain('missing-end-marker');
   });
 
-  it('should give prose written after a call never closed back as content', () => {
-    const call = '<longcat_tool_call>{"name": "f", "arguments": {}}';
-    const result = parser.parse(`${call}\nCalled it.`);
-    expect(result.calls.map((found) => [found.name, found.repairs])).toEqual([
-      ['f', [{ kind: 'missing-end-marker', offset: call.length }]],
-    ]);
-    expect(result.rejected).toEqual([]);
-    expect(result.content).toBe('\nCalled it.');
-  });
-
   it('should refuse a call cut off inside its JSON', () => {
     const result = parser.parse('<longcat_tool_call>{"name": "sync", "arguments": {"full": tr');
     expect(result.calls).toEqual([]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParser, foldEvents } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['pythonic'], ids: 'sequential' });
 
@@ -121,19 +123,9 @@ describe('pythonic', () => {
     expect(result.rejected).toEqual([
       expect.objectContaining({ name: 'set_light', reason: 'incomplete' }),
     ]);
-    for (const size of [1, 3]) {
-      const stream = createParser({ formats: ['pythonic'], ids: 'sequential' }).stream();
-      const events = [];
-      for (let at = 0; at < text.length; at += size)
-        events.push(...stream.push(text.slice(at, at + size)));
-      events.push(...stream.end());
-      const folded = foldEvents(events);
-      expect([folded.content, folded.calls, folded.rejected]).toEqual([
-        result.content,
-        result.calls,
-        result.rejected,
-      ]);
-    }
+    const options = { formats: ['pythonic' as const], reasoning: { startsInside: false } };
+    for (const chunker of [whole, unitByUnit, everyTwoWaySplit()])
+      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
   });
 
   it('should treat a lone "[" at the end of the output as a cut-off call list', () => {
