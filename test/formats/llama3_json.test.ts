@@ -3,6 +3,8 @@ import { braceMayOpenCall } from '../../src/formats/llama3_json/index.js';
 import { parse } from '../../src/generated/llama3_json.js';
 import { createParser } from '../../src/index.js';
 import { expectLookSound } from '../helpers/quick-look.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['llama3_json'], ids: 'sequential' });
 
@@ -28,6 +30,24 @@ describe('llama3_json', () => {
       { name: 'b', args: {} },
     ]);
     expect(result.content).toBe('');
+  });
+
+  it('should read a call written as a Python dict after <|python_tag|>, in parse and stream', () => {
+    const text =
+      "<|python_tag|>{'name': 'track_parcel', 'parameters': {'id': '1Z', 'signed': True}}";
+    const result = createParser({ formats: ['llama3_json'], ids: 'sequential' }).parse(text);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['track_parcel', { id: '1Z', signed: true }],
+    ]);
+    expect(new Set(result.calls[0]?.repairs.map((repair) => repair.kind))).toEqual(
+      new Set(['single-quoted-string', 'python-literal']),
+    );
+    const options = { formats: ['llama3_json' as const], reasoning: { startsInside: false } };
+    for (const chunker of [whole, unitByUnit, everyTwoWaySplit()])
+      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    // Without the tag nothing says it is a call: a Python dict in prose stays text.
+    const bare = "{'name': 'track_parcel', 'parameters': {'id': '1Z'}}";
+    expect(parser.parse(bare).content).toBe(bare);
   });
 
   it('should accept arguments as an alias of parameters', () => {
