@@ -76,23 +76,21 @@ export const ACTION_HEAD_KEYS: CallHeadKeys = callHeadKeys({
 /**
  * An action's calls; when its reading met an issue and, in an action never closed, its list is
  * followed by prose (a `<|START_RESPONSE|>` block, plain text, another action), read piece by piece
- * (see `sectionBeforeProse`).
+ * (see `sectionBeforeProse`). `lowerAction` reads the whole action as it reads a piece.
  */
 function lowerActionBeforeProse(
   action: CommandR7bAction,
   end: number,
   context: FormatContext,
 ): Section {
-  const section = lowerAction(action, end, context);
-  if (section.issues.length === 0) return section;
   const whole = { start: action.start, end, payload: action.payload, closed: action.closed };
   const lowerPiece = (piece: PayloadPiece): Section =>
     lowerAction(
-      { type: action.type, start: piece.from, payload: piece.payload, closed: piece.closed },
+      { type: action.type, start: piece.start, payload: piece.payload, closed: piece.closed },
       piece.end,
       context,
     );
-  return sectionBeforeProse(context, whole, ACTION_OPEN, section, lowerPiece);
+  return sectionBeforeProse(context, whole, ACTION_OPEN, lowerPiece(whole), lowerPiece);
 }
 
 /**

@@ -51,7 +51,7 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
       for (const item of section.items) {
         match(item)
           .with({ type: 'glm45-stray-text' }, (stray) => {
-            if (stray.text.replaceAll('\\n', '').trim() === '') return;
+            if (isBlankStray(stray.text)) return;
             problems.push(malformed(`unexpected text in "${name}"`, stray.start));
           })
           .with({ type: 'glm45-pair' }, (pair) => {
@@ -112,7 +112,7 @@ function proseAfterPairs(section: Glm45Section): { index: number; start: number 
   while (index > 0) {
     const item = items[index - 1] as Glm45Section['items'][number];
     if (item.type !== 'glm45-stray-text') break;
-    if (item.text.replaceAll('\\n', '').trim() !== '') text = true;
+    if (!isBlankStray(item.text)) text = true;
     index -= 1;
   }
   if (!text || index === 0) return undefined;
@@ -123,4 +123,9 @@ function proseAfterPairs(section: Glm45Section): { index: number; start: number 
       return undefined;
   }
   return { index, start: (items[index] as Glm45Section['items'][number]).start };
+}
+
+/** Stray text of only blanks and written `\\n`s (GLM-4.7 separators), which is no junk. */
+function isBlankStray(text: string): boolean {
+  return text.replaceAll('\\n', '').trim() === '';
 }

@@ -10,7 +10,6 @@ import { readCallItems, type JsonExtentNode } from '../shared/json-extent.js';
 import type { MinimaxLines, MinimaxSection } from './ast.js';
 import { sectionBeforeProse, type PayloadPiece } from '../shared/prose-after-calls.js';
 import type { LoweredCalls } from '../shared/json-calls.js';
-import { sectionOf } from '../shared/section-of.js';
 import { TOOL_CALLS_OPEN as OPEN } from '../shared/tool-calls-tag.js';
 
 /** Reads a payload span by the grammar's `Lines` rule (offsets relative to the span). */
@@ -33,19 +32,12 @@ export function lowerMinimax(
 ): Section {
   return match(node)
     .with({ type: 'minimax-section' }, (section) => {
-      const read = lowerLines(
-        context,
-        section.payload.start,
-        readLines(section.payload),
-        section.closed,
-      );
-      if (read.issues.length === 0) return sectionOf(section.start, end, read);
       // Call objects then prose in a section never closed: read piece by piece, the prose is
       // content (see prose-after-calls.ts).
       const whole = { start: section.start, end, payload: section.payload, closed: section.closed };
       const lowerPiece = (piece: PayloadPiece): LoweredCalls =>
         lowerLines(context, piece.payload.start, readLines(piece.payload), piece.closed);
-      return sectionBeforeProse(context, whole, OPEN, read, lowerPiece);
+      return sectionBeforeProse(context, whole, OPEN, lowerPiece(whole), lowerPiece);
     })
     .exhaustive();
 }

@@ -159,30 +159,27 @@ function skipBetween(text: string, from: number): number {
   return index;
 }
 
-/** One piece of a split payload, to be lowered as a payload of its own. */
+/**
+ * A section's bounds and payload, as the grammar read them, or one piece of a split payload, to be
+ * lowered as a payload of its own.
+ */
 export interface PayloadPiece {
-  /** Where the piece starts (its calls' span starts here). */
-  from: number;
-  /** Where it ends (after its last call, or the section's end for the rest). */
-  end: number;
-  payload: Span;
-  /** False for the pieces prose follows: their close tag never came. */
-  closed: boolean;
-}
-
-/** A section's bounds and payload, as the grammar read them. */
-export interface WholePayload {
+  /** Where the section or piece starts (its calls' span starts here). */
   start: number;
+  /** Where it ends (for a piece prose follows, after its last call). */
   end: number;
   payload: Span;
+  /** Whether its close tag came (never, for a piece prose follows). */
   closed: boolean;
 }
 
 /**
- * The section of a payload whose first reading met an issue: when the payload splits where prose
- * follows calls (see {@link splitAtProse}), the calls of each piece read on their own (each never
- * closed: `missing-end-marker`), the prose between pieces as the section's content, and the section
- * ended before prose that runs to the end of the payload; otherwise the first reading as it is.
+ * The section of a payload: when its first reading met an issue (prose read as part of a payload
+ * always gives one; a valid payload is never split, nor looked at again) and the payload splits
+ * where prose follows calls (see {@link splitAtProse}), the calls of each piece read on their own
+ * (each never closed: `missing-end-marker`), the prose between pieces as the section's content,
+ * and the section ended before prose that runs to the end of the payload; otherwise the first
+ * reading as it is.
  *
  * @param context - The output.
  * @param whole - The section and its payload.
@@ -195,14 +192,17 @@ export interface WholePayload {
  */
 export function sectionBeforeProse(
   context: FormatContext,
-  whole: WholePayload,
+  whole: PayloadPiece,
   opener: string,
   first: LoweredCalls,
   lowerPiece: (piece: PayloadPiece) => LoweredCalls,
   open?: boolean,
 ): Section {
   const { start, end } = whole;
-  const split = splitAtProse(context.text, whole.payload, opener, whole.closed, start);
+  const split =
+    first.issues.length > 0
+      ? splitAtProse(context.text, whole.payload, opener, whole.closed, start)
+      : undefined;
   if (split === undefined) {
     const section = sectionOf(start, end, first);
     if (open !== undefined) section.open = open;
@@ -212,7 +212,7 @@ export function sectionBeforeProse(
   let content = '';
   for (const piece of split.pieces) {
     const read = lowerPiece({
-      from: piece.from,
+      start: piece.from,
       end: piece.payload.end,
       payload: piece.payload,
       closed: false,
@@ -231,7 +231,8 @@ export function sectionBeforeProse(
     section = sectionOf(start, last.payload.end, body);
     section.open = true;
   } else {
-    const read = lowerPiece({ ...split.rest, end, closed: whole.closed });
+    const { rest } = split;
+    const read = lowerPiece({ start: rest.from, end, payload: rest.payload, closed: whole.closed });
     appendAll(body.calls, read.calls);
     appendAll(body.issues, read.issues);
     section = sectionOf(start, end, body);
@@ -243,8 +244,7 @@ export function sectionBeforeProse(
 
 /**
  * Lowers a delimited JSON payload (see {@link lowerJsonCalls}) to its section, split where prose
- * follows its calls when its reading met an issue (see {@link sectionBeforeProse}). Looked for only
- * after an issue: prose read as part of a payload always gives one.
+ * follows its calls when its reading met an issue (see {@link sectionBeforeProse}).
  *
  * @param context - The output, schemas and limits.
  * @param source - Where the section and payload are.
@@ -266,7 +266,8 @@ export function lowerJsonCallsBeforeProse(
   const lowered = lowerJsonCalls(context, source);
   const { start, end } = source.span;
   if (lowered.issues.length === 0) {
-    // Written in the literal: a field added to it later costs the object a second store.
+    // The usual case, built here rather than by `sectionBeforeProse`: written in the literal, as
+    // a field added to it later costs the object a second store.
     return open === undefined
       ? sectionOf(start, end, lowered)
       : { start, end, calls: lowered.calls, issues: lowered.issues, open };
@@ -275,7 +276,7 @@ export function lowerJsonCallsBeforeProse(
   const lowerPiece = (piece: PayloadPiece): LoweredCalls =>
     lowerJsonCalls(context, {
       ...source,
-      span: { start: piece.from, end: piece.end },
+      span: { start: piece.start, end: piece.end },
       payload: piece.payload,
       closed: piece.closed,
     });

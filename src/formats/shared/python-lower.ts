@@ -9,6 +9,7 @@ import { match } from 'ts-pattern';
 import type { FormatId, Issue, Repair } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { createRecord, setOwn } from './own-property.js';
+import { isPlainObject } from './call-object.js';
 import type { PythonCall, PythonString, PythonValue } from './python-ast.js';
 
 /** How the calls of one section are lowered. */
@@ -116,8 +117,7 @@ function lowerArguments(call: PythonCall, context: FormatContext): Record<string
  */
 function positionalMessage(name: string, context: FormatContext): string {
   const properties = context.tools?.get(name)?.parameters['properties'];
-  const names =
-    typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+  const names = isPlainObject(properties) ? Object.keys(properties) : [];
   const takes = names.length === 0 ? '' : ` (${name} takes ${clipList(names)})`;
   return `an argument of "${name}" has no keyword; write each as name=value${takes}`;
 }

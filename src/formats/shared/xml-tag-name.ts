@@ -5,6 +5,7 @@
  * then missing its `city`, or, with no schema, an argument no code reads) and the tool `"f"` no
  * tool at all.
  */
+import type { Repair } from '../../types.js';
 import { QUOTE, SINGLE_QUOTE } from '../../json/char-codes.js';
 
 /**
@@ -47,7 +48,7 @@ export function unquotedNameRepair(
   name: string,
   offset: number,
   what: 'function' | 'parameter',
-): { kind: 'other'; offset: number; detail: string } | undefined {
+): Repair | undefined {
   return name === written.trim()
     ? undefined
     : { kind: 'other', offset, detail: `quotes around the ${what} name "${name}" dropped` };
