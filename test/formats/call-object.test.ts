@@ -135,6 +135,66 @@ describe('the JSON call object', () => {
     );
   });
 
+  it('should read a tool named by a "function" string, in parse and stream', () => {
+    // `{"function": "archive", ...}`: the key OpenAI's shape nests the call under, holding the
+    // name itself. Read as no name at all, the call was refused with "the call has no tool name".
+    const options = { formats: ['hermes'], tools: TOOLS } as const;
+    const parser = createParser(options);
+    for (const payload of [
+      '{"function": "archive", "arguments": {"folder": "logs"}}',
+      '{"type": "function", "function": "archive", "parameters": {"folder": "logs"}}',
+    ]) {
+      const text = `<tool_call>${payload}</tool_call> Archived.`;
+      expect(parser.parse(text).calls).toMatchObject([
+        { name: 'archive', arguments: { folder: 'logs' }, validated: true },
+      ]);
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+      }
+    }
+    // A name in "function" besides one in "name" is a second name: which one was meant is a guess.
+    const twice = parser.parse(
+      '<tool_call>{"name": "archive", "function": "delete_all", "arguments": {}}</tool_call>',
+    );
+    expect(twice.calls).toEqual([]);
+    expect(twice.rejected[0]?.envelope.received).toBe(
+      'the call names its tool twice, in "name" and in "function"; name it once, in "name"',
+    );
+  });
+
+  it('should refuse once a payload of values that are no call objects, in parse and stream', () => {
+    // Another syntax inside <tool_call> (Qwen3-Coder's XML, GLM's tags) reads leniently as one
+    // value a line: one envelope for each was five requests to fix calls the model never wrote.
+    const options = { formats: ['hermes'], tools: TOOLS } as const;
+    const parser = createParser(options);
+    const cases = [
+      [
+        '<tool_call>\n<function=archive>\n<parameter=folder>\nlogs\n</parameter>\n</function>\n</tool_call>',
+        'the call is not a JSON object (nor are 4 values after it)',
+        0,
+      ],
+      [
+        '<tool_call>[1, 2]</tool_call>',
+        'the call is not a JSON object (nor is the value after it)',
+        0,
+      ],
+      // A call among them is still read, and the values beside it refused once.
+      [
+        '<tool_call>[1, {"name": "archive", "arguments": {"folder": "logs"}}, 3]</tool_call>',
+        'the call is not a JSON object (nor is the value after it)',
+        1,
+      ],
+    ] as const;
+    for (const [text, received, calls] of cases) {
+      const result = parser.parse(text);
+      expect(result.calls).toHaveLength(calls);
+      expect(result.rejected.map((rejection) => rejection.envelope.received)).toEqual([received]);
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+      }
+    }
+  });
+
   it('should refuse a call object that names its tool twice or gives its arguments twice', () => {
     const parser = createParser({ formats: ['hermes'], tools: TOOLS });
     const cases = [

@@ -26,8 +26,8 @@ const brokenArguments = (name: string): string =>
 // Cut off where its arguments cannot be read; and a call merely cut short, which is read.
 const cutOff = '<tool_call>{"name": "cut", "arguments": {oops >';
 const cutShort = '<tool_call>{"name": "short", "arguments": {"a": 1';
-// Read as two values, neither a call object: two rejections at one offset.
-const twoValues = '<tool_call>>\n<</tool_call>';
+// Read as two objects, neither naming a tool: two rejections at one offset.
+const twoValues = '<tool_call>{"x": 1}\n{"y": 2}</tool_call>';
 const noHead = '<tool_call>not json</tool_call>';
 
 const options: ParserOptions = {

@@ -12,9 +12,13 @@ export interface CallFieldNames {
   readonly arguments: readonly string[];
 }
 
-/** The spellings real models use: `name`/`tool_name`/`tool`, `arguments`/`parameters`/`params`. */
+/**
+ * The spellings real models use: `name`/`tool_name`/`tool`, `arguments`/`parameters`/`params`.
+ * `function` names the tool only when it holds a string (`{"function": "f", "arguments": {..}}`);
+ * holding an object it is OpenAI's nesting, read through (see {@link readCallObject}).
+ */
 export const COMMON_CALL_FIELDS: CallFieldNames = {
-  name: ['name', 'tool_name', 'tool', 'function_name'],
+  name: ['name', 'tool_name', 'tool', 'function_name', 'function'],
   arguments: ['arguments', 'parameters', 'params', 'args', 'input'],
 };
 
@@ -67,7 +71,9 @@ export function readCallObject(
   if (nested) {
     // Beside `function` an OpenAI object holds its id, type, index and the like; only a name or
     // arguments there are misplaced (`{"function": {"name": "rm"}, "arguments": {...}}`).
-    const outside = [...fields.name, ...fields.arguments].find((key) => Object.hasOwn(value, key));
+    const outside = [...fields.name, ...fields.arguments].find(
+      (key) => key !== 'function' && Object.hasOwn(value, key),
+    );
     if (outside !== undefined) {
       const message = `${JSON.stringify(outside)} is written beside "function", outside it; put the name and the arguments of "${name}" inside "function"`;
       return { ok: false, name, issue: malformed(message, offset) };

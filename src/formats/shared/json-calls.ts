@@ -5,7 +5,12 @@
 import type { FormatId, Issue, Repair, Span } from '../../types.js';
 import type { FormatContext, RawCall } from '../format.js';
 import { markWithinDepth } from '../../pipeline/argument-depth.js';
-import { readCallObject, type CallFieldNames, COMMON_CALL_FIELDS } from './call-object.js';
+import {
+  isPlainObject,
+  readCallObject,
+  type CallFieldNames,
+  COMMON_CALL_FIELDS,
+} from './call-object.js';
 import { itemComplete, readJsonPayload, splitRepairs } from './json-payload.js';
 import { refusedByNames, refusedCall } from './refused-call.js';
 import {
@@ -108,6 +113,11 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
   // Repairs of stray openers dropped since the last call: they go to the call that follows.
   let dropped: Repair[] | undefined;
   const strays = countStrays(values, source.opener);
+  // Values that are no object and name no tool (a payload of XML tags or prose read leniently, a
+  // list of numbers) are refused once for the payload: one envelope per value, five for the five
+  // lines of one `<function=...>` call, asked the model to fix calls it never wrote.
+  let notObjectIssue = -1;
+  let notObjectsAfter = 0;
   for (let index = 0; index < values.length; index += 1) {
     const value = values[index];
     // Only between calls: a payload of nothing else is still refused as one that holds no call.
@@ -125,13 +135,19 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     }
     const call = readCallObject(value, source.payload.start, source.fields ?? COMMON_CALL_FIELDS);
     if (!call.ok) {
-      issues = append(issues, call.issue);
       const name =
         index === 0
           ? refusedName(context, source, true, call.name)
           : (headNames()[index] ?? call.name);
-      if (name !== undefined)
+      if (name !== undefined) {
+        issues = append(issues, call.issue);
         calls = append(calls, refusedCall(name, source.format, source.span, call.issue));
+      } else if (isPlainObject(value) || notObjectIssue === -1) {
+        issues = append(issues, call.issue);
+        if (!isPlainObject(value)) notObjectIssue = issues.length - 1;
+      } else {
+        notObjectsAfter += 1;
+      }
       continue;
     }
     const own = split?.[index] ?? payload.repairs;
@@ -152,6 +168,14 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
     if (measured && call.repairs.length === 0) markWithinDepth(call.arguments);
     calls = append(calls, raw);
     dropped = undefined;
+  }
+  if (notObjectsAfter > 0 && issues !== undefined) {
+    const first = issues[notObjectIssue] as Issue;
+    const more =
+      notObjectsAfter === 1
+        ? 'nor is the value after it'
+        : `nor are ${notObjectsAfter} values after it`;
+    issues[notObjectIssue] = { ...first, message: `${first.message} (${more})` };
   }
   // Strays after the last call go to it.
   const last = calls?.[calls.length - 1];
