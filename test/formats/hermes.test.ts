@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, type ParserOptions } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['hermes'], ids: 'sequential' });
 
@@ -105,6 +107,50 @@ describe('hermes', () => {
     expect(result.calls).toEqual([]);
     expect(result.issues.map((issue) => issue.code)).toContain('malformed-tool-call');
     expect(result.syntaxSeen).toBe(true);
+  });
+
+  it('should read a tool named before its arguments object, in parse and stream', () => {
+    const tools = [
+      {
+        name: 'run_command',
+        parameters: { type: 'object', properties: { command: { type: 'string' } } },
+      },
+    ];
+    const options: ParserOptions = { formats: ['hermes'], tools };
+    const named = createParser(options);
+    for (const [text, content] of [
+      // The name in <function> tags, as some models write it under a hermes template.
+      [
+        'Checking.\n<tool_call>\n<function>run_command</function>\n{"command": "uptime"}\n</tool_call>',
+        'Checking.\n',
+      ],
+      // The bare name on its own line, then the arguments, leniently read.
+      ["<tool_call>\nrun_command\n{command: 'uptime'}\n</tool_call> Done.", ' Done.'],
+    ] as const) {
+      const result = named.parse(text);
+      expect(result.calls).toMatchObject([
+        { name: 'run_command', arguments: { command: 'uptime' }, validated: true },
+      ]);
+      expect(result.calls[0]?.repairs[0]).toMatchObject({
+        kind: 'other',
+        detail: 'the tool name "run_command" written before its arguments object',
+      });
+      expect(result.rejected).toEqual([]);
+      expect(result.content).toBe(content);
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+      }
+    }
+    // Cut off before the object's end, the call is never run.
+    const cut = named.parse('<tool_call>run_command {"command": "upt');
+    expect(cut.calls).toEqual([]);
+    expect(cut.rejected).toMatchObject([{ name: 'run_command', reason: 'incomplete' }]);
+    // An object that names a tool itself is read as JSON: the word before it may be prose.
+    const worded = named.parse(
+      '<tool_call>Now {"name": "run_command", "arguments": {"command": "ls"}}</tool_call>',
+    );
+    const names = [...worded.calls, ...worded.rejected].map((call) => call.name);
+    expect(names).not.toContain('Now');
   });
 
   it('should never turn a call written inside <think> into a call', () => {

@@ -7,3 +7,13 @@ export interface HermesSection {
   payload: { start: number; end: number };
   closed: boolean;
 }
+
+/**
+ * A tool's name written before its arguments object, bare or in `<function>` tags
+ * (`<function>terminal</function>\n{"command": "ls"}`); the object starts at `argumentsStart`.
+ */
+export interface HermesNamedArguments {
+  type: 'hermes-named-arguments';
+  name: { text: string; start: number };
+  argumentsStart: number;
+}

@@ -3,6 +3,7 @@ import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { HermesSection } from './ast.js';
+import { lowerNamedArguments } from './named-arguments.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
@@ -39,6 +40,9 @@ export function lowerHermesSection(
   end: number,
   context: FormatContext,
 ): Section {
+  // A name before an arguments object (`<function>f</function>\n{"a": 1}`): never a JSON payload.
+  const named = lowerNamedArguments(section, end, context);
+  if (named !== undefined) return named;
   // Call objects then prose in a section never closed (its payload ran on to the end of the
   // output, or to the next section's close tag) are read piece by piece: the prose is content.
   return lowerJsonCallsBeforeProse(
