@@ -301,6 +301,64 @@ describe('qwen3_coder', () => {
     expect(result.issues.map((issue) => issue.code)).toEqual(['malformed-tool-call']);
   });
 
+  it('should read a function tag written as <parameter=NAME>, in a section or bare, in parse and stream', () => {
+    // The slip: the function's own tag spelled as a parameter's, its parameters and </function>
+    // after it. Left as text, the call never ran and nothing said why.
+    const options = { formats: ['qwen3_coder' as const], tools, ids: 'sequential' as const };
+    const wrapped =
+      '<tool_call>\n<parameter=resize_image>\n<parameter=path>\n/tmp/a.png\n</parameter>\n' +
+      '<parameter=width>\n640\n</parameter>\n</function>\n</tool_call>';
+    const bare =
+      'Resizing both.\n<parameter=resize_image>\n<parameter=path>\n/tmp/a.png\n</parameter>\n</function>\n' +
+      '<parameter=resize_image>\n<parameter=path>\n/tmp/b.png\n</parameter>\n</function>';
+    const named = createParser(options);
+    const one = named.parse(wrapped);
+    expect(one.calls.map((call) => [call.name, call.arguments, call.validated])).toEqual([
+      ['resize_image', { path: '/tmp/a.png', width: 640 }, true],
+    ]);
+    expect(one.calls[0]?.repairs[0]).toEqual({
+      kind: 'other',
+      offset: wrapped.indexOf('<parameter=resize_image>'),
+      detail: "the function's tag written <parameter=resize_image> read as <function=resize_image>",
+    });
+    const two = named.parse(bare);
+    expect(two.calls.map((call) => call.arguments)).toEqual([
+      { path: '/tmp/a.png' },
+      { path: '/tmp/b.png' },
+    ]);
+    expect(two.calls[0]?.repairs.map((repair) => repair.kind)).toEqual([
+      'missing-start-marker',
+      'other',
+    ]);
+    expect(two.content).toBe('Resizing both.\n\n');
+    for (const text of [wrapped, bare]) {
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+      }
+    }
+  });
+
+  it('should keep <parameter=...> as text outside a function unless a </function> makes it a call', () => {
+    for (const text of [
+      // Prose naming parameters: nothing follows the tag as a function's parameters would.
+      'Set <parameter=width> to the new size.',
+      // The shape of the slip, but bare and cut off before its </function>.
+      '<parameter=resize_image>\n<parameter=path>\n/tmp/a.png',
+    ]) {
+      const result = parser.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toEqual([]);
+      expect(result.content).toBe(text);
+    }
+    // Inside a function a parameter with nothing in it is still a parameter, not a new function.
+    const inside = parser.parse(
+      '<tool_call>\n<function=f>\n<parameter=a>\n<parameter=b>\n1\n</parameter>\n</function>\n</tool_call>',
+    );
+    expect(inside.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['f', { a: '', b: '1' }],
+    ]);
+  });
+
   it('should leave a <tool_call> holding JSON to other syntaxes', () => {
     const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
     expect(result.calls).toEqual([]);
@@ -310,8 +368,10 @@ describe('qwen3_coder', () => {
   it('should refuse before the grammar only what the grammar refuses', () => {
     // The reference: parseAt without its look at the first non-blank unit after <tool_call>.
     const grammarOnly = (text: string) => {
-      const rule = text.startsWith('<function=') ? 'BareFunction' : 'Section';
-      const matched = runGrammar<Qwen3CoderNode>(parse, text, 0, rule);
+      const misnamed = text.startsWith('<parameter=');
+      const rule = misnamed || text.startsWith('<function=') ? 'BareFunction' : 'Section';
+      const options = misnamed ? { misnamedBound: true } : {};
+      const matched = runGrammar<Qwen3CoderNode>(parse, text, 0, rule, options);
       return matched && lowerQwen3Coder(matched.node, { text, tools: undefined, limits });
     };
     const piece = fc.constantFrom(

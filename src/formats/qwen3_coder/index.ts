@@ -11,6 +11,7 @@ import type { Qwen3CoderNode } from './ast.js';
 import { lowerQwen3Coder } from './lower.js';
 
 const FUNCTION_OPEN = '<function=';
+const PARAMETER_OPEN = '<parameter=';
 const TOOL_CALL_OPEN = '<tool_call>';
 
 /** The qwen3_coder format. */
@@ -18,20 +19,26 @@ export const qwen3_coder: Format = {
   id: 'qwen3_coder',
   syntax: 'marked',
   models: 'Qwen3-Coder, Qwen3.5, Nemotron 3, Step 3.5',
-  // `<function=` alone: models sometimes leave out the opening <tool_call>.
-  markers: [TOOL_CALL_OPEN, FUNCTION_OPEN],
+  // `<function=` alone: models sometimes leave out the opening <tool_call>; `<parameter=` alone:
+  // some also write the function's tag that way (the grammar's `MisnamedFunction`).
+  markers: [TOOL_CALL_OPEN, FUNCTION_OPEN, PARAMETER_OPEN],
   // `parseAt`'s refusal below, for the scan: a <tool_call> opens this syntax only before a tag
   // (or at the end of the output, where the grammar reports the cut-off section).
   mayOpen: (marker, next) => marker !== TOOL_CALL_OPEN || opensTag(next),
   parseAt(context, start) {
     const { text } = context;
     // Its second unit first: at a <tool_call> (the usual marker) no `startsWith` runs.
-    const bare = text.charCodeAt(start + 1) === 0x66 && text.startsWith(FUNCTION_OPEN, start);
+    const second = text.charCodeAt(start + 1);
+    const misnamed = second === 0x70 && text.startsWith(PARAMETER_OPEN, start);
+    const bare = misnamed || (second === 0x66 && text.startsWith(FUNCTION_OPEN, start));
     const rule = bare ? 'BareFunction' : 'Section';
     // Most <tool_call>s hold JSON (hermes): a first non-blank character other than "<" is not
     // this syntax, and is refused before running the grammar.
     if (!bare && !opensTag(firstUnitAfter(text, start + TOOL_CALL_OPEN.length))) return undefined;
-    const matched = runGrammar<Qwen3CoderNode>(parse, text, start, rule);
+    // A bare misnamed function ends at the next tag that may open another (`BoundingTag`): not
+    // closed, it is text, and the scan tries that tag next without reading past it again.
+    const options = misnamed ? MISNAMED_BOUND : NO_OPTIONS;
+    const matched = runGrammar<Qwen3CoderNode>(parse, text, start, rule, options);
     if (matched === undefined) return undefined;
     return lowerQwen3Coder(matched.node, context);
   },
@@ -51,6 +58,9 @@ export const qwen3_coder: Format = {
   readNextCallHead: (text, previous) =>
     readNextXmlFunctionHead(text, 0, previous.arguments, 'own-lines'),
 };
+
+const MISNAMED_BOUND = { misnamedBound: true };
+const NO_OPTIONS = {};
 
 /** Whether the first unit after `<tool_call>` is `<` (or the output ends there): this syntax's tags. */
 function opensTag(next: number): boolean {

@@ -25,7 +25,8 @@ const QWEN3_CODER_SECTIONS: XmlSectionSyntax = {
  * @param node - The section's AST (a `<tool_call>` section or a bare function).
  * @param context - The output, schemas and limits.
  * @returns The section, or `undefined` for a bare `<function=...>` that is not clean syntax (it
- * stays text: without `<tool_call>` only a well-formed function is trusted to be a call).
+ * stays text: without `<tool_call>` only a well-formed function is trusted to be a call), or a
+ * bare misnamed one (`<parameter=NAME>`) not closed by its `</function>`.
  */
 export function lowerQwen3Coder(node: Qwen3CoderNode, context: FormatContext): Section | undefined {
   return match(node)
@@ -43,6 +44,10 @@ export function lowerQwen3Coder(node: Qwen3CoderNode, context: FormatContext): S
       });
       const malformed = lowered.issues.some((issue) => issue.code === 'malformed-tool-call');
       if (malformed) return undefined;
+      // A misnamed tag (`<parameter=NAME>`) with no <tool_call> around it is a call only once its
+      // </function> says so: cut off, it may still turn out to be a parameter written in prose.
+      if (bare.function.misnamed === true && bare.function.body.close !== 'closed')
+        return undefined;
       const calls = lowered.call === undefined ? [] : [lowered.call];
       return { start: span.start, end: span.end, calls, issues: lowered.issues };
     })

@@ -50,4 +50,6 @@ export interface XmlFunction {
   start: number;
   end: number;
   body: XmlFunctionBody;
+  /** The function's tag was written `<parameter=NAME>` (qwen3_coder reads that slip). */
+  misnamed?: true;
 }

@@ -67,6 +67,10 @@ export function lowerXmlFunction(
     return { issues: [malformed(`the <function=...> ${problem}`, node.start)] };
   }
   const repairs: Repair[] = [...source.repairs];
+  if (node.misnamed === true) {
+    const detail = `the function's tag written <parameter=${name}> read as <function=${name}>`;
+    repairs.push({ kind: 'other', offset: node.start, detail });
+  }
   const unquotedName = unquotedNameRepair(body.name.text, name, body.name.start, 'function');
   if (unquotedName !== undefined) repairs.push(unquotedName);
   if (body.close === 'implicit') repairs.push(implied('</function>', node.end));
