@@ -7,6 +7,8 @@ import { runGrammar } from '../../src/formats/shared/run-grammar.js';
 import { parse } from '../../src/generated/markup.js';
 import { createParser } from '../../src/index.js';
 import { DEFAULT_LIMITS } from '../../src/options.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['markup'], ids: 'sequential' });
 const calls = (text: string) => parser.parse(text).calls.map((call) => [call.name, call.arguments]);
@@ -95,7 +97,7 @@ describe('markup', () => {
       if (name === '<function_calls') return true;
       const rest = text.slice(name.length + 1).replace(/^[ \t\r\n]*/, '');
       const children = ['<name>', '<tool_name>', '<tool>', '<function_name>', '<function>'];
-      return [...children, '<invoke '].some((child) => rest.startsWith(child));
+      return [...children, '<function ', '<invoke '].some((child) => rest.startsWith(child));
     };
     const reference = (text: string) => {
       if (!mayBeMarkup(text)) return undefined;
@@ -121,6 +123,7 @@ describe('markup', () => {
       ...['<tool>f</tool>', '<function>f</function>', '<tool_name>f</tool_name>', '</tool_call>'],
       ...['<function_name>f</function_name>', '<invoke name="f">', '</invoke>', '<arguments>'],
       ...['</arguments>', '<parameter name="k">v</parameter>', '{"name": "f", "arguments": {}}'],
+      ...['<function name="f">', '</function>', '<param name="k">', '<![CDATA[', ']]>'],
     );
     fc.assert(
       fc.property(
@@ -133,6 +136,69 @@ describe('markup', () => {
       ),
       { numRuns: 4000 },
     );
+  });
+
+  describe('MiniCPM5 function elements', () => {
+    const tools = [
+      {
+        name: 'write_file',
+        parameters: {
+          type: 'object',
+          properties: {
+            path: { type: 'string' },
+            content: { type: 'string' },
+            mode: { type: 'integer' },
+          },
+        },
+      },
+    ];
+    const options = { formats: ['markup' as const], tools };
+    const cases = [
+      // Bare, a CDATA value holding markup and a trailing newline, a value typed by the schema.
+      [
+        '<function name="write_file"><param name="path">a.html</param>' +
+          '<param name="content"><![CDATA[<b>Fish & chips</b>\n]]></param><param name="mode">644</param></function>',
+        { path: 'a.html', content: '<b>Fish & chips</b>\n', mode: 644 },
+        '',
+      ],
+      // Inside <tool_call>, with <parameter> children, prose around it.
+      [
+        'Saving.\n<tool_call>\n<function name="write_file">\n<parameter name="path">b.txt</parameter>\n' +
+          '<parameter name="content"> <![CDATA[ two spaces ]]> </parameter>\n</function>\n</tool_call>\nSaved.',
+        { path: 'b.txt', content: ' two spaces ' },
+        'Saving.\n\nSaved.',
+      ],
+    ] as const;
+
+    it.each(cases)('should read %j in parse and stream', (text, args, content) => {
+      const result = createParser(options).parse(text);
+      expect(result.calls.map((call) => [call.name, call.arguments, call.validated])).toEqual([
+        ['write_file', args, true],
+      ]);
+      expect(result.content).toBe(content);
+      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+      }
+    });
+
+    it('should run a call whose </tool_call> never came, recording it, and never one cut off', () => {
+      const parsed = createParser(options).parse(
+        '<tool_call><function name="write_file"><param name="path">c</param></function>',
+      );
+      expect(parsed.calls.map((call) => call.repairs.map((repair) => repair.kind))).toEqual([
+        ['missing-end-marker'],
+      ]);
+      const cut = createParser(options).parse(
+        '<function name="write_file"><param name="content"><![CDATA[half of it',
+      );
+      expect(cut.calls).toEqual([]);
+      expect(cut.rejected.map((call) => call.reason)).toEqual(['incomplete']);
+    });
+
+    it('should leave a function tag in prose as text', () => {
+      const text = 'In that language, <function main> is how a block opens.';
+      expect(parser.parse(text).content).toBe(text);
+    });
   });
 
   it('should never execute an element cut off by the end of the output', () => {

@@ -41,8 +41,16 @@ export interface MarkupTail {
   closed: boolean;
 }
 
+/** `<![CDATA[...]]>`: `text` is what it holds, read as written (tags included). */
+export interface MarkupCData {
+  type: 'markup-node-cdata';
+  start: number;
+  end: number;
+  text: string;
+}
+
 /** A child of an element. */
-export type MarkupNode = MarkupElement | MarkupText;
+export type MarkupNode = MarkupElement | MarkupText | MarkupCData;
 
 /** What the grammar read at a marker. */
 export type MarkupSection =
@@ -54,4 +62,12 @@ export type MarkupSection =
       closed: boolean;
     }
   | { type: 'markup-invokes'; start: number; invokes: XmlInvoke[] }
-  | { type: 'markup-element'; start: number; element: MarkupElement; tail: MarkupTail | null };
+  | { type: 'markup-element'; start: number; element: MarkupElement; tail: MarkupTail | null }
+  | {
+      /** `<tool_call>` around a `<function name="...">` element; `closed`: `</tool_call>` came. */
+      type: 'markup-wrapped-element';
+      start: number;
+      element: MarkupElement;
+      tail: MarkupTail | null;
+      closed: boolean;
+    };

@@ -61,6 +61,37 @@ export function contentText(context: FormatContext, element: MarkupElement): str
 }
 
 /**
+ * The text an element with no child elements holds: its content without the blanks around it,
+ * a CDATA section read as what it holds (tags included, nothing trimmed inside it).
+ *
+ * @param context - The output.
+ * @param element - An element whose children are text and CDATA only.
+ * @returns The value's text.
+ * @example
+ * ```ts
+ * leafText(context, element); // 'a < b' for <param name="q"> <![CDATA[a < b]]> </param>
+ * ```
+ */
+export function leafText(context: FormatContext, element: MarkupElement): string {
+  const { children } = element;
+  if (!children.some((child) => child.type === 'markup-node-cdata')) {
+    return contentText(context, element).trim();
+  }
+  let value = '';
+  children.forEach((child, index) => {
+    if (child.type === 'markup-node-cdata') {
+      value += child.text;
+      return;
+    }
+    let piece = context.text.slice(child.start, child.end);
+    if (index === 0) piece = piece.trimStart();
+    if (index === children.length - 1) piece = piece.trimEnd();
+    value += piece;
+  });
+  return value;
+}
+
+/**
  * Reads child elements as an arguments object: top-level leaves are typed by the tool's schema,
  * nested elements become objects, repeated keys become lists.
  *
@@ -82,7 +113,7 @@ export function readArgumentElements(
     const schema = parameterSchema(context.tools, tool, key);
     let value: unknown;
     if (childElements(child).length === 0 && schema !== undefined) {
-      const typed = typeBySchema(contentText(context, child).trim(), schema);
+      const typed = typeBySchema(leafText(context, child), schema);
       if (typed.converted)
         repairs.push({ kind: 'schema-typed-value', offset: child.start, detail: key });
       value = typed.value;
@@ -128,7 +159,7 @@ function keyOf(element: MarkupElement): string {
 
 function readValue(context: FormatContext, element: MarkupElement): unknown {
   const children = childElements(element);
-  if (children.length === 0) return contentText(context, element).trim();
+  if (children.length === 0) return leafText(context, element);
   if (children.every((child) => child.name === 'item')) {
     return children.map((child) => readValue(context, child));
   }

@@ -22,6 +22,7 @@ const FIRST_CHILDREN = [
   '<tool>',
   '<function_name>',
   '<function>',
+  '<function ',
   '<invoke ',
 ];
 
@@ -59,7 +60,7 @@ export const markup: Format = {
   id: 'markup',
   syntax: 'marked',
   models:
-    'Claude-style <function_calls>/<invoke> prompts; models prompted for XML tool calls (ds2api)',
+    'Claude-style <function_calls>/<invoke> prompts; models prompted for XML tool calls (ds2api); MiniCPM5',
   markers: [
     '<function_calls>',
     '<invoke ',
@@ -69,6 +70,8 @@ export const markup: Format = {
     '<function_call ',
     '<tool_use>',
     '<tool_use ',
+    // MiniCPM5's `<function name="...">`, with no <tool_call> around it.
+    '<function ',
   ],
   // `looksLikeMarkup`, for the scan: a marker ending in a space opens a tag with attributes, and
   // `<function_calls>` opens markup whatever follows; after any other tag comes a child tag.

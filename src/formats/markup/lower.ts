@@ -28,6 +28,7 @@ const CONVENTIONS: InvokeConventions = {
 
 /** The generic elements that are a call. */
 const CALL_ELEMENTS: ReadonlySet<string> = new Set([
+  'function',
   'tool_call',
   'function_call',
   'tool_use',
@@ -62,17 +63,41 @@ export function lowerMarkup(
             CONVENTIONS,
           ),
     )
-    .with({ type: 'markup-element' }, ({ element, tail }) => {
-      if (!CALL_ELEMENTS.has(element.name)) return undefined;
-      const named = callName(context, element);
-      if (named === undefined) return undefined;
-      if ('issue' in named) return { start: element.start, end, calls: [], issues: [named.issue] };
-      const call = lowerCallElement(context, element, named, tail, end);
-      if (call === undefined) return undefined;
-      const issues = call.malformed === undefined ? [] : [call.malformed];
-      return { start: element.start, end, calls: [call], issues };
+    .with({ type: 'markup-element' }, ({ element, tail }) =>
+      lowerCallSection(context, element, tail, element.start, end),
+    )
+    .with({ type: 'markup-wrapped-element' }, (wrapped) => {
+      const section = lowerCallSection(context, wrapped.element, wrapped.tail, wrapped.start, end);
+      const call = section?.calls[0];
+      // The function closed, its </tool_call> never came: as a hermes call whose close tag is
+      // missing, complete, with the repair said.
+      if (call !== undefined && !wrapped.closed && wrapped.element.closed) {
+        call.repairs.push({ kind: 'missing-end-marker', offset: end });
+      }
+      return section;
     })
     .exhaustive();
+}
+
+/**
+ * The section of one call element, from `start` (the element's own, or a `<tool_call>` around
+ * it) to `end`.
+ */
+function lowerCallSection(
+  context: FormatContext,
+  element: MarkupElement,
+  tail: MarkupTail | null,
+  start: number,
+  end: number,
+): Section | undefined {
+  if (!CALL_ELEMENTS.has(element.name)) return undefined;
+  const named = callName(context, element);
+  if (named === undefined) return undefined;
+  if ('issue' in named) return { start, end, calls: [], issues: [named.issue] };
+  const call = lowerCallElement(context, element, named, tail, end);
+  if (call === undefined) return undefined;
+  const issues = call.malformed === undefined ? [] : [call.malformed];
+  return { start, end, calls: [call], issues };
 }
 
 /** A call element: arguments from its arguments child, its other children, or JSON text. */
