@@ -18,8 +18,10 @@
 import type { FormatContext, ParseLimits } from '../formats/format.js';
 import {
   attribute,
+  CDATA_OPEN,
   readInvokeValue,
   stringAttributeOf,
+  tagNames,
   type InvokeSyntax,
 } from '../formats/shared/xml-invoke.js';
 import { repeatedAttribute } from '../formats/shared/issues.js';
@@ -73,14 +75,19 @@ export function createXmlInvokeWriter(
 
 class XmlInvokeWriter extends TaggedTextWriter {
   private readonly reader: XmlTagReader;
-  // The parameter element's tag name, with the syntax's prefix.
-  private readonly parameterTag: string;
+  // The parameter element's tag names, with the syntax's prefix (and its other spelling).
+  private readonly parameterTags: readonly string[];
   private parameters = 0;
   private key = '';
   private attributes: readonly XmlAttribute[] = [];
   // The value being read: streamed as text, or kept whole until it ends to be read.
   private asText = true;
   private raw = '';
+  // A text value's first units while they may open a CDATA section (`undefined`: they cannot any
+  // more). A value that is one CDATA section is what it holds (`readInvokeValue`), so once one
+  // opens, the value is kept whole and read at its end like any other; its opening quote is sent.
+  private cdataProbe: string | undefined;
+  private quoteSent = false;
 
   constructor(
     private readonly tools: FormatContext['tools'],
@@ -89,10 +96,10 @@ class XmlInvokeWriter extends TaggedTextWriter {
     private readonly syntax: InvokeSyntax,
   ) {
     super();
-    this.parameterTag = `${syntax.tagPrefix}parameter`;
+    this.parameterTags = tagNames(syntax, 'parameter');
     this.reader = new XmlTagReader(
-      [this.parameterTag],
-      [this.parameterTag, `${syntax.tagPrefix}invoke`],
+      this.parameterTags,
+      [...this.parameterTags, ...tagNames(syntax, 'invoke')],
       syntax.stops,
     );
   }
@@ -101,6 +108,7 @@ class XmlInvokeWriter extends TaggedTextWriter {
     return (
       this.mode === VALUE &&
       this.asText &&
+      this.cdataProbe === undefined &&
       this.textStarted &&
       this.heldBlanks === '' &&
       this.high === '' &&
@@ -152,7 +160,7 @@ class XmlInvokeWriter extends TaggedTextWriter {
     if (read === TAG_GOES_ON) return;
     const from = this.tagFrom;
     this.mode = from;
-    const parameter = this.reader.name === this.parameterTag;
+    const parameter = this.parameterTags.includes(this.reader.name);
     if (from === BETWEEN) {
       if (read === OPENED) this.openParameter(this.reader.attributes);
       else if ((read === CLOSED && !parameter) || read === STOPPED) this.end();
@@ -204,6 +212,8 @@ class XmlInvokeWriter extends TaggedTextWriter {
     this.high = '';
     // Text not trimmed starts at once: `textStarted` lets its units pass through.
     this.textStarted = !this.syntax.trimValues;
+    this.cdataProbe = this.asText ? '' : undefined;
+    this.quoteSent = this.asText;
     if (this.asText) this.out += '"';
   }
 
@@ -222,13 +232,49 @@ class XmlInvokeWriter extends TaggedTextWriter {
       this.raw += char;
       return;
     }
+    if (this.cdataProbe !== undefined && this.probeCdata(unit, char)) return;
     if (this.syntax.trimValues) this.trimmedUnit(unit, char);
     else if (!this.flushHigh(unit, char)) this.textUnit(unit, char);
+  }
+
+  /**
+   * Holds a text value's first units while they spell the start of `<![CDATA[` (after the blanks
+   * a trimmed value drops): true when the unit is held. At its last unit the value is kept whole
+   * from there; at a unit that spells something else the held units are written as text.
+   */
+  private probeCdata(unit: number, char: string): boolean {
+    const probe = this.cdataProbe as string;
+    if (probe === '' && this.syntax.trimValues && !this.textStarted && isTrimmedUnit(unit)) {
+      return false;
+    }
+    const next = probe + char;
+    if (CDATA_OPEN.startsWith(next)) {
+      if (next === CDATA_OPEN) {
+        this.cdataProbe = undefined;
+        this.asText = false;
+        this.raw = next;
+      } else {
+        this.cdataProbe = next;
+      }
+      return true;
+    }
+    this.flushProbe();
+    return false;
+  }
+
+  /** Writes the units held by `probeCdata` as value text. */
+  private flushProbe(): void {
+    const held = this.cdataProbe ?? '';
+    this.cdataProbe = undefined;
+    for (let index = 0; index < held.length; index += 1) {
+      this.content(held.charCodeAt(index), held[index] as string);
+    }
   }
 
   /** The value ended at its close tag: what was held is written or dropped. */
   private endValue(): void {
     if (this.asText) {
+      this.flushProbe();
       if (this.high !== '') this.out += stringText(this.high);
       this.out += '"';
       return;
@@ -239,7 +285,9 @@ class XmlInvokeWriter extends TaggedTextWriter {
       { conventions: this.syntax, tools: this.tools, maxDepth: this.limits.maxDepth },
       [],
     );
-    this.out += JSON.stringify(value);
+    const json = JSON.stringify(value);
+    // A CDATA value of a text parameter: its quote went out when the value opened.
+    this.out += this.quoteSent ? json.slice(1) : json;
     this.raw = '';
   }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['minimax_m2'], ids: 'sequential' });
 
@@ -195,5 +197,23 @@ describe('minimax_m2', () => {
     expect(parameterTwice.rejected.map((call) => [call.name, call.reason])).toEqual([
       ['open_ticket', 'malformed'],
     ]);
+  });
+
+  it('should read a value that is one CDATA section, trimmed around it, as what it holds, in parse and stream', () => {
+    const options = {
+      formats: ['minimax_m2' as const],
+      tools: ticketTools,
+      reasoning: { startsInside: false },
+    };
+    const text =
+      '<minimax:tool_call>\n<invoke name="open_ticket">\n<parameter name="title">\n<![CDATA[ <b>Jam</b> ]]>\n</parameter>\n' +
+      '<parameter name="priority"><![CDATA[2]]></parameter>\n</invoke>\n</minimax:tool_call>';
+    expect(createParser(options).parse(text).calls[0]?.arguments).toEqual({
+      title: ' <b>Jam</b> ',
+      priority: 2,
+    });
+    for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    }
   });
 });

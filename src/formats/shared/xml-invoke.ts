@@ -30,6 +30,8 @@ export interface InvokeConventions {
 export interface InvokeSyntax extends InvokeConventions {
   /** The prefix of the `invoke` and `parameter` tag names (`steptml:`), `''` when none. */
   tagPrefix: string;
+  /** Another spelling of the prefix models write (DSML's ASCII `|DSML|`), read as the same tags. */
+  altTagPrefix?: string;
   /** The format's own end tokens: no value or invoke body runs past one. */
   stops: readonly string[];
 }
@@ -222,7 +224,8 @@ function readValue(
 }
 
 /**
- * Reads a parameter's value as the lowering does: trimmed when the format trims; DSML's
+ * Reads a parameter's value as the lowering does: trimmed when the format trims, a CDATA section
+ * that is the whole value read as what it holds; DSML's
  * `string="true"` keeps it as text and `string="false"` decodes it as JSON; else it is typed by
  * the tool's schema when one is known, and stays text without one. The stream's invoke writer
  * reads a value it cannot stream with it, so that both read the same value.
@@ -252,7 +255,9 @@ export function readInvokeValue(
   repairs: Repair[],
 ): unknown {
   const { conventions } = reading;
-  const raw = conventions.trimValues ? written.trim() : written;
+  const asWritten = conventions.trimValues ? written.trim() : written;
+  // A value written as one CDATA section is what it holds (`<![CDATA[a < b]]>` is `a < b`).
+  const raw = cdataContent(asWritten) ?? asWritten;
   const stringAttribute = stringAttributeOf(parameter.attributes, conventions);
   // DSML says outright whether the value is text; the model's word is kept.
   if (stringAttribute === 'true') return raw;
@@ -275,6 +280,30 @@ export function readInvokeValue(
     repairs.push({ kind: 'schema-typed-value', offset: parameter.offset, detail: parameter.key });
   }
   return typed.value;
+}
+
+/** What opens a CDATA section. */
+export const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
+
+/**
+ * The text of a value written as one CDATA section, as XML reads it: what the section holds,
+ * tags and blanks included. DeepSeek models write values that way (`<![CDATA[find "/home"]]>`);
+ * read as written, the command run would have been `<![CDATA[find "/home"]]>`.
+ *
+ * @param value - The value's text (trimmed where the format trims).
+ * @returns What the section holds, or `undefined` when the text is not exactly one CDATA section.
+ * @example
+ * ```ts
+ * cdataContent('<![CDATA[a < b]]>'); // 'a < b'
+ * cdataContent('x <![CDATA[a]]>'); // undefined
+ * ```
+ */
+export function cdataContent(value: string): string | undefined {
+  if (!value.startsWith(CDATA_OPEN) || !value.endsWith(CDATA_CLOSE)) return undefined;
+  if (value.length < CDATA_OPEN.length + CDATA_CLOSE.length) return undefined;
+  const inner = value.slice(CDATA_OPEN.length, -CDATA_CLOSE.length);
+  return inner.includes(CDATA_CLOSE) ? undefined : inner;
 }
 
 /** An invoke body written as one JSON object of arguments instead of parameter elements. */
@@ -333,4 +362,22 @@ export function stringAttributeOf(
  */
 export function attribute(attributes: readonly XmlAttribute[], key: string): string | undefined {
   return attributes.find((item) => item.key === key)?.value;
+}
+
+/**
+ * The names a tag of the syntax may have: `local` after its prefix, or after its other spelling.
+ *
+ * @param syntax - The format's invoke syntax.
+ * @param local - The tag's name without its prefix (`invoke`, `parameter`).
+ * @returns One name, or two.
+ * @example
+ * ```ts
+ * tagNames({ ...syntax, tagPrefix: '｜DSML｜', altTagPrefix: '|DSML|' }, 'invoke');
+ * // ['｜DSML｜invoke', '|DSML|invoke']
+ * ```
+ */
+export function tagNames(syntax: InvokeSyntax, local: string): string[] {
+  const names = [syntax.tagPrefix + local];
+  if (syntax.altTagPrefix !== undefined) names.push(syntax.altTagPrefix + local);
+  return names;
 }
