@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
+import { expectEquivalent } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['deepseek_v32_dsml'], ids: 'sequential' });
 
@@ -179,5 +181,26 @@ describe('deepseek_v32_dsml', () => {
         format: 'deepseek_v32_dsml',
       }),
     ]);
+  });
+
+  it('should read the block with ASCII bars and without its ">", recording the repairs, in parse and stream', () => {
+    const options = {
+      formats: ['deepseek_v32_dsml' as const],
+      reasoning: { startsInside: false },
+    };
+    const text =
+      '<|DSML|function_calls\n<|DSML|invoke name="ping">\n<|DSML|parameter name="host" string="true">a</|DSML|parameter>\n' +
+      '</|DSML|invoke>\n</|DSML|function_calls>';
+    const result = createParser(options).parse(text);
+    expect(result.calls.map((call) => [call.name, call.arguments])).toEqual([
+      ['ping', { host: 'a' }],
+    ]);
+    expect(result.calls[0]?.repairs.map((repair) => repair.detail)).toEqual([
+      'DSML tags written with ASCII "|" read as "｜"',
+      'the ">" missing from the block\'s open tag',
+    ]);
+    for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    }
   });
 });

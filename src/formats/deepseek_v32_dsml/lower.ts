@@ -1,6 +1,7 @@
 /** Lowering of deepseek_v32_dsml sections: each DSML invoke element becomes a call. */
 import { match } from 'ts-pattern';
 import type { FormatContext, Section } from '../format.js';
+import { dsmlOpenRepairs, withRepairs } from '../shared/dsml.js';
 import { lowerInvokeBlock, type InvokeConventions } from '../shared/xml-invoke.js';
 import type { DeepseekV32DsmlSection } from './ast.js';
 
@@ -28,7 +29,10 @@ export function lowerDeepseekV32Dsml(
 ): Section {
   return match(node)
     .with({ type: 'deepseek-v32-dsml-section' }, (section) =>
-      lowerInvokeBlock(context, section, end, DEEPSEEK_V32_DSML_VALUES),
+      withRepairs(
+        lowerInvokeBlock(context, section, end, DEEPSEEK_V32_DSML_VALUES),
+        dsmlOpenRepairs(section.open, section.start, 'function_calls'),
+      ),
     )
     .exhaustive();
 }

@@ -10,7 +10,7 @@ import { OPENED, XmlTagReader } from '../../stream/xml-tag.js';
 import { TAG_GOES_ON } from '../../stream/tag-text.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from './blanks.js';
-import { invokeName, type InvokeSyntax } from './xml-invoke.js';
+import { invokeName, tagNames, type InvokeSyntax } from './xml-invoke.js';
 
 /**
  * Reads the invoke open tag at `at` as the grammar's `InvokeOpen` reads it. A head needs a name
@@ -39,7 +39,7 @@ export function readXmlInvokeHead(
   const short = limit < text.length ? undefined : 'wait';
   if (at >= limit) return short;
   if (text.charCodeAt(at) !== 0x3c) return undefined;
-  const reader = new XmlTagReader([`${syntax.tagPrefix}invoke`], [], []);
+  const reader = new XmlTagReader(tagNames(syntax, 'invoke'), [], []);
   reader.start();
   for (let index = at + 1; index < limit; index += 1) {
     const read = reader.read(text.charCodeAt(index), text[index] as string);
@@ -110,6 +110,9 @@ export function readNextInvokeHead(
 export function closesInvoke(text: string, from: number, syntax: InvokeSyntax): boolean {
   if (text.charCodeAt(from - 1) !== 0x3e) return false;
   const at = text.lastIndexOf('<', from - 1);
-  const close = `</${syntax.tagPrefix}invoke`;
-  return at !== -1 && startsAt(text, close, at) && skipBlanks(text, at + close.length) === from - 1;
+  if (at === -1) return false;
+  return tagNames(syntax, 'invoke').some((name) => {
+    const close = `</${name}`;
+    return startsAt(text, close, at) && skipBlanks(text, at + close.length) === from - 1;
+  });
 }
