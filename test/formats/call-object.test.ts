@@ -138,7 +138,11 @@ describe('the JSON call object', () => {
   it('should read a tool named by a "function" string, in parse and stream', () => {
     // `{"function": "archive", ...}`: the key OpenAI's shape nests the call under, holding the
     // name itself. Read as no name at all, the call was refused with "the call has no tool name".
-    const options = { formats: ['hermes'], tools: TOOLS } as const;
+    const options = {
+      formats: ['hermes'],
+      tools: TOOLS,
+      reasoning: { startsInside: false },
+    } as const;
     const parser = createParser(options);
     for (const payload of [
       '{"function": "archive", "arguments": {"folder": "logs"}}',
@@ -165,7 +169,11 @@ describe('the JSON call object', () => {
   it('should refuse once a payload of values that are no call objects, in parse and stream', () => {
     // Another syntax inside <tool_call> (Qwen3-Coder's XML, GLM's tags) reads leniently as one
     // value a line: one envelope for each was five requests to fix calls the model never wrote.
-    const options = { formats: ['hermes'], tools: TOOLS } as const;
+    const options = {
+      formats: ['hermes'],
+      tools: TOOLS,
+      reasoning: { startsInside: false },
+    } as const;
     const parser = createParser(options);
     const cases = [
       [

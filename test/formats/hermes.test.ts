@@ -116,7 +116,11 @@ describe('hermes', () => {
         parameters: { type: 'object', properties: { command: { type: 'string' } } },
       },
     ];
-    const options: ParserOptions = { formats: ['hermes'], tools };
+    const options: ParserOptions = {
+      formats: ['hermes'],
+      tools,
+      reasoning: { startsInside: false },
+    };
     const named = createParser(options);
     for (const [text, content] of [
       // The name in <function> tags, as some models write it under a hermes template.

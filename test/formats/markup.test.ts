@@ -152,7 +152,7 @@ describe('markup', () => {
         },
       },
     ];
-    const options = { formats: ['markup' as const], tools };
+    const options = { formats: ['markup' as const], tools, reasoning: { startsInside: false } };
     const cases = [
       // Bare, a CDATA value holding markup and a trailing newline, a value typed by the schema.
       [

@@ -304,7 +304,12 @@ describe('qwen3_coder', () => {
   it('should read a function tag written as <parameter=NAME>, in a section or bare, in parse and stream', () => {
     // The slip: the function's own tag spelled as a parameter's, its parameters and </function>
     // after it. Left as text, the call never ran and nothing said why.
-    const options = { formats: ['qwen3_coder' as const], tools, ids: 'sequential' as const };
+    const options = {
+      formats: ['qwen3_coder' as const],
+      tools,
+      ids: 'sequential' as const,
+      reasoning: { startsInside: false },
+    };
     const wrapped =
       '<tool_call>\n<parameter=resize_image>\n<parameter=path>\n/tmp/a.png\n</parameter>\n' +
       '<parameter=width>\n640\n</parameter>\n</function>\n</tool_call>';
