@@ -7,7 +7,7 @@ import {
 } from '../../src/index.js';
 import { foldEvents } from '../../src/stream/fold.js';
 import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
-import { expectEquivalent } from '../stream/equivalence.js';
+import { expectEquivalent, expectEveryChunking } from '../stream/equivalence.js';
 
 const TOOLS: ToolDefinition[] = [
   {
@@ -19,6 +19,13 @@ const TOOLS: ToolDefinition[] = [
     },
   },
 ];
+
+/** Hermes with the tools, and no reasoning open at the start: a stream starts calls from their heads. */
+const STREAMED = {
+  formats: ['hermes'],
+  tools: TOOLS,
+  reasoning: { startsInside: false },
+} as const;
 
 describe('the JSON call object', () => {
   it('should refuse a call with an argument written beside its arguments object', () => {
@@ -138,12 +145,7 @@ describe('the JSON call object', () => {
   it('should read a tool named by a "function" string, in parse and stream', () => {
     // `{"function": "archive", ...}`: the key OpenAI's shape nests the call under, holding the
     // name itself. Read as no name at all, the call was refused with "the call has no tool name".
-    const options = {
-      formats: ['hermes'],
-      tools: TOOLS,
-      reasoning: { startsInside: false },
-    } as const;
-    const parser = createParser(options);
+    const parser = createParser(STREAMED);
     for (const payload of [
       '{"function": "archive", "arguments": {"folder": "logs"}}',
       '{"type": "function", "function": "archive", "parameters": {"folder": "logs"}}',
@@ -152,9 +154,7 @@ describe('the JSON call object', () => {
       expect(parser.parse(text).calls).toMatchObject([
         { name: 'archive', arguments: { folder: 'logs' }, validated: true },
       ]);
-      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
-        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
-      }
+      expectEveryChunking(STREAMED, text);
     }
     // A name in "function" besides one in "name" is a second name: which one was meant is a guess.
     const twice = parser.parse(
@@ -169,12 +169,7 @@ describe('the JSON call object', () => {
   it('should refuse once a payload of values that are no call objects, in parse and stream', () => {
     // Another syntax inside <tool_call> (Qwen3-Coder's XML, GLM's tags) reads leniently as one
     // value a line: one envelope for each was five requests to fix calls the model never wrote.
-    const options = {
-      formats: ['hermes'],
-      tools: TOOLS,
-      reasoning: { startsInside: false },
-    } as const;
-    const parser = createParser(options);
+    const parser = createParser(STREAMED);
     const cases = [
       [
         '<tool_call>\n<function=archive>\n<parameter=folder>\nlogs\n</parameter>\n</function>\n</tool_call>',
@@ -197,9 +192,7 @@ describe('the JSON call object', () => {
       const result = parser.parse(text);
       expect(result.calls).toHaveLength(calls);
       expect(result.rejected.map((rejection) => rejection.envelope.received)).toEqual([received]);
-      for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
-        for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
-      }
+      expectEveryChunking(STREAMED, text);
     }
   });
 

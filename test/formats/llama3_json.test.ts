@@ -3,8 +3,7 @@ import { braceMayOpenCall } from '../../src/formats/llama3_json/index.js';
 import { parse } from '../../src/generated/llama3_json.js';
 import { createParser } from '../../src/index.js';
 import { expectLookSound } from '../helpers/quick-look.js';
-import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
-import { expectEquivalent } from '../stream/equivalence.js';
+import { expectEveryChunking } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['llama3_json'], ids: 'sequential' });
 
@@ -43,8 +42,7 @@ describe('llama3_json', () => {
       new Set(['single-quoted-string', 'python-literal']),
     );
     const options = { formats: ['llama3_json' as const], reasoning: { startsInside: false } };
-    for (const chunker of [whole, unitByUnit, everyTwoWaySplit()])
-      for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+    expectEveryChunking(options, text);
     // Without the tag nothing says it is a call: a Python dict in prose stays text.
     const bare = "{'name': 'track_parcel', 'parameters': {'id': '1Z'}}";
     expect(parser.parse(bare).content).toBe(bare);

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { createParser, foldEvents } from '../../src/index.js';
 import type { ParserOptions } from '../../src/index.js';
 import type { StreamEvent } from '../../src/types.js';
+import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
 
 /**
  * Streams `deltas` through a fresh parser and returns the events.
@@ -17,6 +18,19 @@ export function streamAll(options: ParserOptions, deltas: readonly string[]): St
   for (const delta of deltas) events.push(...stream.push(delta));
   events.push(...stream.end());
   return events;
+}
+
+/**
+ * Asserts the contract ({@link expectEquivalent}) for `text` whole, one unit at a time and cut in
+ * two at every unit (a sample of cuts past 2 KiB).
+ *
+ * @param options - Parser options.
+ * @param text - The output.
+ */
+export function expectEveryChunking(options: ParserOptions, text: string): void {
+  for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
+    for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
+  }
 }
 
 /**

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
 import type { ParserOptions, StreamEvent, ToolDefinition } from '../../src/index.js';
 import type { FormatId } from '../../src/types.js';
-import { everyTwoWaySplit, unitByUnit, whole } from '../helpers/chunkers.js';
-import { expectEquivalent } from './equivalence.js';
+import { unitByUnit } from '../helpers/chunkers.js';
+import { expectEquivalent, expectEveryChunking } from './equivalence.js';
 
 const TOOLS: ToolDefinition[] = [
   {
@@ -48,9 +48,7 @@ describe.each(SYNTAXES)('stream: $format calls from their head', ({ format, head
     const text = `Looking it up.${header}${body}`;
     it(`should fold to parse for ${label}`, () => {
       for (const options of [forced, { ...forced, tools: TOOLS }]) {
-        for (const chunker of [whole, unitByUnit, everyTwoWaySplit()]) {
-          for (const deltas of chunker.chunkings(text)) expectEquivalent(options, deltas);
-        }
+        expectEveryChunking(options, text);
       }
       const auto: ParserOptions = { reasoning: { startsInside: false } };
       for (const deltas of unitByUnit.chunkings(text)) expectEquivalent(auto, deltas);
