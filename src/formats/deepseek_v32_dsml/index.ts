@@ -30,7 +30,7 @@ export const deepseek_v32_dsml: Format = {
   syntax: 'marked',
   models: 'DeepSeek-V3.2, DeepSeek-V3.2-Speciale',
   // Each spelling of the block's open tag, without its `>` (models leave it out).
-  markers: [...TAGS.opens],
+  markers: TAGS.opens,
   parseAt(context, start) {
     const matched = runGrammar<DeepseekV32DsmlSection>(parse, context.text, start, 'Section', {
       tagPrefix: SYNTAX.tagPrefix,
@@ -45,7 +45,7 @@ export const deepseek_v32_dsml: Format = {
   endMarkers: TAGS.endMarkers,
   // The first invoke starts at its open tag's `>`; its parameters stream as they are written. An
   // open tag written otherwise (no `>`, a `|` after its name) gives its calls whole at the end.
-  readCallHead: (text, start) => readDsmlBlockHead(text, start, TAGS.opens, SYNTAX),
+  readCallHead: (text, start) => readDsmlBlockHead(text, start, TAGS.openTags, SYNTAX),
   // Each later invoke of the block starts at its open tag too, after the previous one's close tag.
   readNextCallHead: (text, previous) => readNextInvokeHead(text, 0, previous.arguments, SYNTAX),
 };

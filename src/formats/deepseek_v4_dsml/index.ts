@@ -27,21 +27,18 @@ const SYNTAX: InvokeSyntax = {
 };
 /** The open tags of an invoke written without its block (the older direct form). */
 const INVOKE_OPENS = [`<${DSML_PREFIX}invoke`, `<${DSML_ASCII_PREFIX}invoke`];
-/**
- * The grammar's stops for such an invoke: the next invoke's open tag too. Not closed, the invoke
- * is text and the scan tries that tag next; without this stop it read the rest of the output
- * again from each one.
- */
-const DIRECT_OPTIONS = {
-  tagPrefix: SYNTAX.tagPrefix,
-  altTagPrefix: SYNTAX.altTagPrefix,
-  stops: [...SYNTAX.stops, ...INVOKE_OPENS],
-};
+/** The grammar's options for a block. */
 const BLOCK_OPTIONS = {
   tagPrefix: SYNTAX.tagPrefix,
   altTagPrefix: SYNTAX.altTagPrefix,
   stops: SYNTAX.stops,
 };
+/**
+ * The grammar's options for an invoke without its block: the next invoke's open tag is a stop too. Not closed, the invoke
+ * is text and the scan tries that tag next; without this stop it read the rest of the output
+ * again from each one.
+ */
+const DIRECT_OPTIONS = { ...BLOCK_OPTIONS, stops: [...SYNTAX.stops, ...INVOKE_OPENS] };
 
 /** The deepseek_v4_dsml format. */
 export const deepseek_v4_dsml: Format = {
@@ -64,7 +61,7 @@ export const deepseek_v4_dsml: Format = {
   endMarkers: TAGS.endMarkers,
   // The first invoke starts at its open tag's `>`; its parameters stream as they are written. An
   // open tag written otherwise (no `>`, a `|` after its name) gives its calls whole at the end.
-  readCallHead: (text, start) => readDsmlBlockHead(text, start, TAGS.opens, SYNTAX),
+  readCallHead: (text, start) => readDsmlBlockHead(text, start, TAGS.openTags, SYNTAX),
   // Each later invoke of the block starts at its open tag too, after the previous one's close tag.
   readNextCallHead: (text, previous) => readNextInvokeHead(text, 0, previous.arguments, SYNTAX),
 };

@@ -12,6 +12,7 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import { firstUnitAfter } from '../shared/blanks.js';
 import { COMMON_CALL_FIELDS, isPlainObject } from '../shared/call-object.js';
 import { itemComplete, readJsonPayload } from '../shared/json-payload.js';
+import { isNameStartUnit } from '../shared/name-units.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { HermesNamedArguments, HermesSection } from './ast.js';
 
@@ -39,7 +40,8 @@ export function lowerNamedArguments(
   const { text } = context;
   const { payload } = section;
   // A JSON payload starts with `{`, `[` or a fence: only a letter, `_` or `<` may start a name.
-  if (!mayStartName(firstUnitAfter(text, payload.start))) return undefined;
+  const first = firstUnitAfter(text, payload.start);
+  if (first !== 0x3c && !isNameStartUnit(first)) return undefined;
   const matched = runGrammar<HermesNamedArguments>(parse, text, payload.start, 'NamedArguments');
   if (matched === undefined) return undefined;
   const { name, argumentsStart } = matched.node;
@@ -68,14 +70,4 @@ export function lowerNamedArguments(
     complete: itemComplete(read, read.repairs, payload.end, section.closed),
   };
   return { start: section.start, end, calls: [call], issues: [], open: !section.closed };
-}
-
-/** A letter, `_` or `<`: what a name (bare or in `<function>` tags) may start with. */
-function mayStartName(code: number): boolean {
-  return (
-    code === 0x3c ||
-    code === 0x5f ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a)
-  );
 }

@@ -71,6 +71,7 @@ export function readCallObject(
   if (nested) {
     // Beside `function` an OpenAI object holds its id, type, index and the like; only a name or
     // arguments there are misplaced (`{"function": {"name": "rm"}, "arguments": {...}}`).
+    // (`function` is itself a name key, when it holds a string: here it is the nesting.)
     const outside = [...fields.name, ...fields.arguments].find(
       (key) => key !== 'function' && Object.hasOwn(value, key),
     );

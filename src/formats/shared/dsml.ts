@@ -8,10 +8,9 @@
 import type { Repair } from '../../types.js';
 import { mayBeToken } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
-import type { CallHead, RawCall, Section } from '../format.js';
-import { skipBlanks } from './blanks.js';
+import type { CallHead, Section } from '../format.js';
 import type { InvokeSyntax } from './xml-invoke.js';
-import { readXmlInvokeHead } from './xml-invoke-head.js';
+import { readInvokeBlockHead } from './xml-invoke-head.js';
 
 /** The canonical tag prefix, fullwidth bars. */
 export const DSML_PREFIX = '｜DSML｜';
@@ -74,10 +73,7 @@ export function dsmlOpenRepairs(open: DsmlOpenTag, offset: number, name: string)
  */
 export function withRepairs(section: Section, repairs: readonly Repair[]): Section {
   if (repairs.length === 0) return section;
-  section.calls = section.calls.map((call): RawCall => ({
-    ...call,
-    repairs: [...repairs, ...call.repairs],
-  }));
+  for (const call of section.calls) call.repairs = [...repairs, ...call.repairs];
   return section;
 }
 
@@ -90,13 +86,19 @@ export function withRepairs(section: Section, repairs: readonly Repair[]): Secti
  */
 export function dsmlBlockTags(...names: readonly string[]): {
   opens: readonly string[];
+  openTags: readonly string[];
   closes: readonly string[];
   endMarkers: Readonly<Record<string, readonly string[]>>;
 } {
   const prefixes = [DSML_PREFIX, DSML_ASCII_PREFIX];
   const opens = names.flatMap((name) => prefixes.map((prefix) => `<${prefix}${name}`));
   const closes = names.flatMap((name) => prefixes.map((prefix) => `</${prefix}${name}>`));
-  return { opens, closes, endMarkers: Object.fromEntries(opens.map((open) => [open, closes])) };
+  return {
+    opens,
+    openTags: opens.map((open) => `${open}>`),
+    closes,
+    endMarkers: Object.fromEntries(opens.map((open) => [open, closes])),
+  };
 }
 
 /**
@@ -106,21 +108,18 @@ export function dsmlBlockTags(...names: readonly string[]): {
  *
  * @param text - The text seen so far.
  * @param start - Where the block's open marker occurs.
- * @param opens - The block's two open markers (without `>`), from {@link dsmlBlockTags}.
+ * @param openTags - The block's open tags written whole, from {@link dsmlBlockTags}.
  * @param syntax - The format's invoke syntax.
  * @returns The head, `'wait'` or `undefined`.
  */
 export function readDsmlBlockHead(
   text: string,
   start: number,
-  opens: readonly string[],
+  openTags: readonly string[],
   syntax: InvokeSyntax,
 ): CallHead | 'wait' | undefined {
-  for (const open of opens) {
-    const tag = `${open}>`;
-    if (startsAt(text, tag, start)) {
-      return readXmlInvokeHead(text, skipBlanks(text, start + tag.length), syntax);
-    }
+  for (const tag of openTags) {
+    if (startsAt(text, tag, start)) return readInvokeBlockHead(text, start, tag, syntax);
     if (mayBeToken(text, start, text.length, tag)) return 'wait';
   }
   return undefined;

@@ -142,9 +142,11 @@ export function lowerJsonCalls(context: FormatContext, source: JsonCallsSource):
       if (name !== undefined) {
         issues = append(issues, call.issue);
         calls = append(calls, refusedCall(name, source.format, source.span, call.issue));
-      } else if (isPlainObject(value) || notObjectIssue === -1) {
+      } else if (isPlainObject(value)) {
         issues = append(issues, call.issue);
-        if (!isPlainObject(value)) notObjectIssue = issues.length - 1;
+      } else if (notObjectIssue === -1) {
+        issues = append(issues, call.issue);
+        notObjectIssue = issues.length - 1;
       } else {
         notObjectsAfter += 1;
       }
