@@ -213,9 +213,11 @@ export interface Format {
    * (a list) or per marker (a record; a marker it does not name has none). Promise: whether
    * `parseAt` reads a section at such a marker, and the whole section it reads, depend only on
    * the text up to (and including) the first occurrence of one of these strings after the
-   * marker, or on the whole rest of the output when none occurs. A stream then runs the grammar
-   * only when one of them arrives instead of retrying on a growing buffer, and trusts the answer
-   * it reads then. `test/formats/end-markers.test.ts` holds every declaring format to it.
+   * marker, or on the whole rest of the output when none occurs; where the section read up to
+   * that occurrence says it is open (`Section.open`: hermes cut at a close tag inside one of its
+   * payload's strings), up to the first occurrence after which it does not. A stream then runs
+   * the grammar only when one of them arrives instead of retrying on a growing buffer, and trusts
+   * the answer it reads then. `test/formats/end-markers.test.ts` holds every declaring format to it.
    */
   readonly endMarkers?: readonly string[] | Readonly<Record<string, readonly string[]>>;
   /**

@@ -138,3 +138,26 @@ describe('floods of calls cut short', () => {
     }
   });
 });
+
+/**
+ * hermes reads a payload on past a close tag inside one of its strings (`QuotedClose`), from each
+ * section whose payload cut at its first close tag did not read. In these floods every close tag
+ * sits inside a string as that scan reads them, so an unbounded scan read the rest of the flood
+ * once per section.
+ */
+describe('floods of hermes close tags inside strings', () => {
+  const units = [
+    '<tool_call>{"a\\"</tool_call>',
+    '<tool_call>{"name": "f", "arguments": {"a": "\\"</tool_call>',
+    '<tool_call>["</tool_call> x',
+  ];
+
+  it.each(units)('should at most double for %j', (unit) => {
+    const parser = createParser({ formats: ['hermes'], limits });
+    const parse = (text: string): unknown => parser.parse(text);
+    // Larger than the other floods: a scan may pass 16 close tags, so at 1 KB it reads them all.
+    const work = grammarWork(parse, flood(unit, 32 * SIZE));
+    const largeWork = grammarWork(parse, flood(unit, 64 * SIZE));
+    expect(largeWork / work, `grammar work ${work} → ${largeWork}`).toBeLessThanOrEqual(MAX_RATIO);
+  });
+});

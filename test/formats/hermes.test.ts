@@ -154,6 +154,83 @@ describe('hermes', () => {
     expect(names).not.toContain('Now');
   });
 
+  describe('a close tag inside an argument string', () => {
+    const tools = [
+      {
+        name: 'save_note',
+        parameters: {
+          type: 'object',
+          properties: { title: { type: 'string' }, body: { type: 'string' } },
+        },
+      },
+    ];
+    const options: ParserOptions = {
+      formats: ['hermes'],
+      tools,
+      ids: 'sequential',
+      reasoning: { startsInside: false },
+    };
+    const quoting = createParser(options);
+
+    it('should read the payload on to the close tag after its strings, in parse and stream', () => {
+      // A note that explains the syntax quotes both tags; a second call follows.
+      const text =
+        'Saving.\n<tool_call>\n{"name": "save_note", "arguments": {"title": "syntax", "body": "A call sits between <tool_call> and </tool_call>, one per call."}}\n</tool_call>\n' +
+        '<tool_call>{"name": "save_note", "arguments": {"title": "two", "body": "ends with </tool_call>"}}</tool_call> Saved.';
+      const result = quoting.parse(text);
+      expect(result.calls).toMatchObject([
+        {
+          name: 'save_note',
+          arguments: {
+            title: 'syntax',
+            body: 'A call sits between <tool_call> and </tool_call>, one per call.',
+          },
+          repairs: [],
+        },
+        { name: 'save_note', arguments: { title: 'two', body: 'ends with </tool_call>' } },
+      ]);
+      expect(result.rejected).toEqual([]);
+      expect(result.content).toBe('Saving.\n\n Saved.');
+      expectEveryChunking(options, text);
+    });
+
+    it('should keep cutting at the first close tag when the payload past it is no clean JSON', () => {
+      // The first call's string is never closed: read on, it would swallow the second section.
+      const text =
+        '<tool_call>{"name": "save_note", "arguments": {"title": "a}}</tool_call>\n' +
+        '<tool_call>{"name": "save_note", "arguments": {"title": "b"}}</tool_call>';
+      const result = quoting.parse(text);
+      expect(result.rejected).toMatchObject([{ name: 'save_note', reason: 'malformed' }]);
+      expect(result.calls).toMatchObject([{ name: 'save_note', arguments: { title: 'b' } }]);
+      expectEveryChunking(options, text);
+      // Clean JSON only: a payload that needs a repair past the first close tag stays cut there.
+      const repaired = quoting.parse(
+        '<tool_call>{"name": "save_note", "arguments": {"body": "x</tool_call>y",}}</tool_call>',
+      );
+      expect(repaired.calls).toEqual([]);
+    });
+
+    it('should never run a call whose output ends inside the string', () => {
+      const text =
+        '<tool_call>{"name": "save_note", "arguments": {"body": "use </tool_call> and th';
+      const result = quoting.parse(text);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toMatchObject([{ name: 'save_note', reason: 'incomplete' }]);
+      expectEveryChunking(options, text);
+    });
+
+    it('should pass at most 16 close tags inside strings', () => {
+      const body = (count: number): string =>
+        Array.from({ length: count }, () => '</tool_call>').join(' ');
+      const read = (count: number) =>
+        quoting.parse(
+          `<tool_call>{"name": "save_note", "arguments": {"body": "${body(count)}"}}</tool_call>`,
+        );
+      expect(read(16).calls).toMatchObject([{ arguments: { body: body(16) } }]);
+      expect(read(17).calls).toEqual([]);
+    });
+  });
+
   it('should never turn a call written inside <think> into a call', () => {
     const result = parser.parse(
       '<think>maybe <tool_call>{"name":"x","arguments":{}}</tool_call></think>No call.',
@@ -228,12 +305,7 @@ describe('hermes fast path', () => {
         for (let start = text.indexOf('<tool_call>'); start !== -1;) {
           const grammar = runGrammar<Node>(parse, text, start, 'Section');
           const expected =
-            grammar === undefined
-              ? undefined
-              : {
-                  ...lowerHermes(grammar.node, grammar.end, context),
-                  open: !grammar.node.closed,
-                };
+            grammar === undefined ? undefined : lowerHermes(grammar.node, grammar.end, context);
           expect(hermes.parseAt(context, start)).toEqual(expected);
           start = text.indexOf('<tool_call>', start + 1);
         }

@@ -17,3 +17,13 @@ export interface HermesNamedArguments {
   name: { text: string; start: number };
   argumentsStart: number;
 }
+
+/**
+ * Where a JSON payload ends when its strings are read whole: at `closeAt`, the first
+ * `</tool_call>` outside them, or, `open`, nowhere yet (the input ended first).
+ */
+export interface HermesQuotedClose {
+  type: 'hermes-quoted-close';
+  closeAt: number;
+  open: boolean;
+}

@@ -4,6 +4,7 @@ import type { FormatContext, Section } from '../format.js';
 import { lowerJsonCallsBeforeProse } from '../shared/prose-after-calls.js';
 import type { HermesSection } from './ast.js';
 import { lowerNamedArguments } from './named-arguments.js';
+import { extendPastQuotedClose } from './quoted-close.js';
 
 const OPEN = '<tool_call>';
 const CLOSE = '</tool_call>';
@@ -43,6 +44,27 @@ export function lowerHermesSection(
   // A name before an arguments object (`<function>f</function>\n{"a": 1}`): never a JSON payload.
   const named = lowerNamedArguments(section, end, context);
   if (named !== undefined) return named;
+  const lowered = lowerPayload(section, section.payload.end, end, context);
+  // A payload cut at a close tag inside one of its strings does not read; past it, it may.
+  return (
+    (section.closed && extendPastQuotedClose(section, lowered, context, lowerPayload)) || lowered
+  );
+}
+
+/**
+ * Lowers the JSON payload from `section.payload.start` to `payloadEnd`, in a section that ends at
+ * `end` (closed: `extendPastQuotedClose` lowers a payload of a closed section that runs on).
+ */
+function lowerPayload(
+  section: HermesSection,
+  payloadEnd: number,
+  end: number,
+  context: FormatContext,
+): Section {
+  const payload =
+    payloadEnd === section.payload.end
+      ? section.payload
+      : { start: section.payload.start, end: payloadEnd };
   // Call objects then prose in a section never closed (its payload ran on to the end of the
   // output, or to the next section's close tag) are read piece by piece: the prose is content.
   return lowerJsonCallsBeforeProse(
@@ -50,7 +72,7 @@ export function lowerHermesSection(
     {
       format: 'hermes',
       span: { start: section.start, end },
-      payload: section.payload,
+      payload,
       closed: section.closed,
       // A payload may hold several call objects (`{..}, {..}`): a stream starts each from its head.
       streamedList: CLOSE,
