@@ -11,6 +11,7 @@ import {
   type ParserOptions,
 } from './options.js';
 import { extract, type ExtractPlan } from './pipeline/extract.js';
+import { reasoningEnders } from './pipeline/reasoning.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
 import { createGate } from './policy/gate.js';
 import { resolvePolicy } from './policy/options.js';
@@ -113,6 +114,7 @@ export function createParser(options: ParserOptions = {}): Parser {
     reasoningStartsInside: reasoning.startsInside,
     reasoningInContent: reasoning.keepInContent,
     reasoningPrefilled: reasoning.prefilled,
+    reasoningEnders: reasoningEnders(selection.formats),
   };
   const nextId = createIdGenerator(options.ids ?? 'random');
   const emit = createTelemetrySink(options.onTelemetry);

@@ -189,6 +189,14 @@ export interface Format {
    */
   readonly markerFollowedBy?: string;
   /**
+   * Markers that end a reasoning block still open where they occur: the model went from thinking
+   * straight to its call without closing the block (Kimi K2 writes its section token inside
+   * `<think>` with no `</think>`; vLLM's and SGLang's Kimi reasoning parsers end reasoning there
+   * too). Only special tokens belong here, which a model cannot write as an example in its
+   * thoughts. The reasoning runs up to the marker, and the section is read from it.
+   */
+  readonly endsReasoning?: readonly string[];
+  /**
    * A cheap promise the batch scan checks before calling `parseAt`: `false` only where `parseAt`
    * provably reads no section (it would return `undefined`). Where several formats share a marker
    * (`<tool_call>` opens qwen3_coder, glm45, markup, granite and hermes), the scan looks up the

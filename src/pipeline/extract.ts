@@ -2,6 +2,7 @@
  * Phase 1 of the pipeline: scan the output for markers, let each format read its sections, and
  * collect calls, content and reasoning. Nothing here decides whether a call may run.
  */
+import { startsAt } from '../starts-at.js';
 import type { Format, FormatContext, RawCall, Section } from '../formats/format.js';
 import { firstUnitAfter, isBlank } from '../formats/shared/blanks.js';
 import { findIntent } from '../policy/intent.js';
@@ -22,8 +23,11 @@ import {
   firstReasoningToken,
   readOpenReasoning,
   readThinkBlock,
+  createEnderCursor,
+  type EnderCursor,
   sectionText,
   THINK_OPEN,
+  THINK_CLOSE,
 } from './reasoning.js';
 
 /** How the parser was asked to treat formats. */
@@ -58,6 +62,11 @@ export interface ExtractPlan {
    * straight to its call), and a call-less output is all reasoning.
    */
   readonly reasoningPrefilled?: boolean;
+  /**
+   * The markers that end an open `<think>` block (`Format.endsReasoning` of every enabled
+   * format); none when absent.
+   */
+  readonly reasoningEnders?: readonly string[];
 }
 
 /** A call as phase 1 hands it to phase 2, with how it was found. */
@@ -139,6 +148,11 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   // go out with what follows: a run of unclaimed markers (a flood of `[`) is one slice of content,
   // not one slice per marker.
   let from = cursor;
+  // The markers that end an open <think> block, made at the first block (null: none enabled).
+  let enders: EnderCursor | null | undefined;
+  // Where the last <think> block a marker interrupted ended: the section read there may be
+  // followed by the block's own </think> (-1: none).
+  let interruptedAt = -1;
   for (;;) {
     const hit = markers.next(from);
     const think = thinkAt(from);
@@ -152,7 +166,9 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       // The block's text goes out directly, not through addContent: what comes before it first.
       parts.addContent(text.slice(cursor, from), calls !== undefined);
       cursor = from;
-      const block = readThinkBlock(text, think);
+      enders ??= createEnderCursor(text, plan.reasoningEnders ?? NO_ENDERS) ?? null;
+      const block = readThinkBlock(text, think, enders ?? undefined);
+      if (block.interrupted === true) interruptedAt = block.end;
       if (keepReasoning) {
         parts.content.push(text.slice(cursor, block.end));
       } else {
@@ -216,6 +232,9 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
     // A stop token ended the turn (harmony's <|call|>): what follows is not read at all.
     if (read.endsOutput === true) return finish(calls, parts, issues, syntaxSeen);
     cursor = read.end;
+    if (read.start === interruptedAt) {
+      cursor = closeInterruptedBlock(text, cursor, parts, keepReasoning, calls !== undefined);
+    }
     // The turn ended at the section's close (see `Section.dropsTextUntil`): what follows up to
     // the next such section is dropped, not read.
     if (read.dropsTextUntil !== undefined) {
@@ -420,6 +439,29 @@ function createThinkCursor(
 }
 
 const NO_THINK = (): number => -1;
+
+const NO_ENDERS: readonly string[] = [];
+
+/**
+ * After the section that interrupted a `<think>` block: the block's `</think>` right after it
+ * (blanks between) closes the block, a tag like any other. Kimi K2 was reported writing
+ * `<think>...<|tool_calls_section_begin|>...<|tool_calls_section_end|></think>`.
+ *
+ * @returns Where the scan goes on: past the tag, or `cursor` when none follows.
+ */
+function closeInterruptedBlock(
+  text: string,
+  cursor: number,
+  parts: TextParts,
+  keepReasoning: boolean,
+  afterCall: boolean,
+): number {
+  const at = firstNonSpace(text, cursor);
+  if (!startsAt(text, THINK_CLOSE, at)) return cursor;
+  const end = at + THINK_CLOSE.length;
+  parts.addContent(text.slice(cursor, keepReasoning ? end : at), afterCall);
+  return end;
+}
 
 /** The parts as one string; most outputs have none or one, which need no join. */
 function joinParts(parts: readonly string[]): string {

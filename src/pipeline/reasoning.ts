@@ -3,6 +3,7 @@
  * written while thinking never becomes a call. Formats with their own reasoning tokens
  * (`<seed:think>`, `[THINK]`, harmony `analysis`) return them as sections with `reasoning`.
  */
+import type { Format } from '../formats/format.js';
 import { startsAt } from '../starts-at.js';
 
 const OPEN = '<think>';
@@ -10,12 +11,19 @@ const CLOSE = '</think>';
 
 /** The marker that opens a generic reasoning block. */
 export const THINK_OPEN = OPEN;
+/** The marker that closes it. */
+export const THINK_CLOSE = CLOSE;
 
 /** A reasoning block found in the text. */
 export interface ReasoningBlock {
   start: number;
   end: number;
   text: string;
+  /**
+   * True when a marker that ends an open block ended it (`end` is where the marker starts): the
+   * section read there interrupts the block, whose `</think>` may follow the section.
+   */
+  interrupted?: boolean;
 }
 
 /**
@@ -143,15 +151,72 @@ function searchReasoningToken(text: string, from: number): ReturnType<typeof fir
 }
 
 /**
- * Reads a `<think>` block starting at `start`; an unclosed block runs to the end of the output.
+ * The markers that end an open `<think>` block for a parser's formats (see
+ * `Format.endsReasoning`).
+ *
+ * @param formats - The enabled formats.
+ * @returns Their markers, each once; empty when none declares any.
+ * @example
+ * ```ts
+ * reasoningEnders([kimi_k2, hermes]); // ['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>']
+ * ```
+ */
+export function reasoningEnders(formats: readonly Format[]): readonly string[] {
+  const enders = new Set<string>();
+  for (const format of formats) for (const marker of format.endsReasoning ?? []) enders.add(marker);
+  return [...enders];
+}
+
+/** Where the first marker that ends an open block is at or after an offset, or -1. */
+export type EnderCursor = (from: number) => number;
+
+/**
+ * A cursor over one output's reasoning-ending markers, for offsets asked in increasing order:
+ * each marker is searched again only once the occurrence found last is behind, so a run of
+ * `<think>` blocks costs one pass over the output per marker, not one per block.
+ *
+ * @param text - The whole output.
+ * @param enders - The markers ({@link reasoningEnders}).
+ * @returns The cursor, or `undefined` when there are no markers.
+ */
+export function createEnderCursor(
+  text: string,
+  enders: readonly string[],
+): EnderCursor | undefined {
+  if (enders.length === 0) return undefined;
+  // Per marker: where it was found last (-1: nowhere after where it was last searched from).
+  const found = enders.map(() => -2);
+  return (from) => {
+    let first = -1;
+    for (let index = 0; index < enders.length; index += 1) {
+      let at = found[index] as number;
+      if (at !== -1 && at < from) {
+        at = text.indexOf(enders[index] as string, from);
+        found[index] = at;
+      }
+      if (at !== -1 && (first === -1 || at < first)) first = at;
+    }
+    return first;
+  };
+}
+
+/**
+ * Reads a `<think>` block starting at `start`; an unclosed block runs to the end of the output,
+ * or to the first marker that ends an open block.
  *
  * @param text - The whole output.
  * @param start - Position of `<think>`.
- * @returns The block, its text without the tags.
+ * @param enders - The cursor over the markers that end an open block, if any.
+ * @returns The block, its text without the tags; a block a marker ended ends where the marker
+ * starts.
  */
-export function readThinkBlock(text: string, start: number): ReasoningBlock {
+export function readThinkBlock(text: string, start: number, enders?: EnderCursor): ReasoningBlock {
   const bodyStart = start + OPEN.length;
   const close = text.indexOf(CLOSE, bodyStart);
+  const ender = enders === undefined ? -1 : enders(bodyStart);
+  if (ender !== -1 && (close === -1 || ender < close)) {
+    return { start, end: ender, text: text.slice(bodyStart, ender), interrupted: true };
+  }
   if (close === -1) return { start, end: text.length, text: text.slice(bodyStart) };
   return { start, end: close + CLOSE.length, text: text.slice(bodyStart, close) };
 }

@@ -56,6 +56,8 @@ export interface SectionOutcome {
   consumed: string;
   /** Everything the section held, from its marker on. */
   held: string;
+  /** True when a format read a section at the marker (false: the marker is ordinary text). */
+  claimed: boolean;
   /** The section's `dropsTextUntil`: the text after it is dropped up to this marker. */
   dropsTextUntil?: string;
 }
@@ -152,7 +154,7 @@ const NEXT_HEAD_WINDOW = 2 * HEAD_LIMIT;
  * ```ts
  * const state = createSectionState({ start: 0, initial: '<tool_call>', markerLength: 11, ... });
  * state.append('{"name":"f","arguments":{}}</tool_call>', out);
- * state.settle(false, out); // { stop: false, rest: '', restStart: 50, cursor: 50 }
+ * state.settle(false, out); // { stop: false, rest: '', restStart: 50, cursor: 50, claimed: true, ... }
  * ```
  */
 export function createSectionState(setup: SectionSetup): SectionState {
@@ -436,6 +438,7 @@ class OpenSection implements SectionState {
         cursor: start + 1,
         consumed: text.slice(0, 1),
         held: text,
+        claimed: false,
       };
     }
     const { section, format, intent } = decision;
@@ -525,6 +528,7 @@ class OpenSection implements SectionState {
         cursor: section.end,
         consumed,
         held: text,
+        claimed: true,
       };
     const outcome: SectionOutcome = {
       stop: false,
@@ -533,6 +537,7 @@ class OpenSection implements SectionState {
       cursor: section.end,
       consumed,
       held: text,
+      claimed: true,
     };
     if (section.dropsTextUntil !== undefined) outcome.dropsTextUntil = section.dropsTextUntil;
     return outcome;

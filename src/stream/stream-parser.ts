@@ -27,6 +27,7 @@ import { endOverflow } from './overflow.js';
 import { createStreamPhase2, type Decider } from './phase2.js';
 import type { SectionSettings } from './section.js';
 import { isBlank } from '../formats/shared/blanks.js';
+import { startsAt } from '../starts-at.js';
 
 const THINK_CLOSE = '</think>';
 
@@ -37,7 +38,26 @@ interface ScanCache {
   markers: { next(from: number): MarkerHit | undefined };
 }
 
-const thinkClose = createPrefixMatcher([THINK_CLOSE]);
+/**
+ * What ends a `<think>` block for a plan: `</think>`, and the markers that end an open block
+ * (`ExtractPlan.reasoningEnders`), with the matcher of their prefixes; built once per plan.
+ */
+interface ThinkEnds {
+  enders: readonly string[];
+  prefixes: PrefixMatcher;
+}
+
+const thinkEndsByPlan = new WeakMap<object, ThinkEnds>();
+
+function thinkEndsOf(plan: StreamEngine['settings']['plan']): ThinkEnds {
+  let ends = thinkEndsByPlan.get(plan);
+  if (ends === undefined) {
+    const enders = plan.reasoningEnders ?? [];
+    ends = { enders, prefixes: createPrefixMatcher([THINK_CLOSE, ...enders]) };
+    thinkEndsByPlan.set(plan, ends);
+  }
+  return ends;
+}
 
 /** A marker table's matchers, built once per table (its parser's streams all use them). */
 const tableMatchers = new WeakMap<
@@ -111,6 +131,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   const { plan } = engine.settings;
   const table = plan.table;
   const { prefixes, startUnits } = matchersOf(table);
+  const thinkEnds = thinkEndsOf(plan);
   const intent = createIntentTracker();
   const examples = createExampleTracker();
   const ids = createIdPool(engine.nextId);
@@ -118,7 +139,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   // 'prelude' holds everything while the output may start inside forced-open reasoning.
   // 'dropping' drops the text after a section that ended the turn, up to `dropping.marker`.
-  let mode: 'prelude' | 'content' | 'think' | 'example' | 'section' | 'dropping' | 'done' =
+  // 'closing' looks, after the section that interrupted a <think> block, for the block's </think>.
+  let mode:
+    'prelude' | 'content' | 'think' | 'example' | 'section' | 'dropping' | 'closing' | 'done' =
     plan.reasoningStartsInside === true ? 'prelude' : 'content';
   // Text received but not yet decided (outside sections); buffer[0] is at absolute `base`.
   let buffer = '';
@@ -132,6 +155,8 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
   let total = 0;
   // Where the output's first non-space unit is (after forced-open reasoning), -1 until seen.
   let firstText = -1;
+  // Where the last <think> block a marker interrupted ended (see stepClosing), -1: none.
+  let interruptedAt = -1;
   // End of the first intent marker, -1 until one has arrived.
   let intentEnd = -1;
   // Units fed to the intent finder and the example tracker. Only the content scan reads them, so
@@ -428,6 +453,15 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   function stepThink(final: boolean): boolean {
     const close = buffer.indexOf(THINK_CLOSE);
+    // A marker that ends an open block, before any </think>: the section is read from it.
+    const ender = firstEnder(close === -1 ? buffer.length : close);
+    if (ender !== -1) {
+      release('reasoning-delta', ender);
+      interruptedAt = base;
+      cursor = base;
+      mode = 'content';
+      return true;
+    }
     if (close !== -1) {
       release('reasoning-delta', close);
       tag(THINK_CLOSE.length);
@@ -435,9 +469,19 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       mode = 'content';
       return true;
     }
-    release('reasoning-delta', final ? buffer.length : thinkClose.possibleStart(buffer, 0));
+    release('reasoning-delta', final ? buffer.length : thinkEnds.prefixes.possibleStart(buffer, 0));
     if (final) cursor = base;
     return false;
+  }
+
+  /** Where the first marker that ends an open block starts in the buffer before `limit`, or -1. */
+  function firstEnder(limit: number): number {
+    let first = -1;
+    for (const ender of thinkEnds.enders) {
+      const at = buffer.indexOf(ender);
+      if (at !== -1 && at < limit && (first === -1 || at < first)) first = at;
+    }
+    return first;
   }
 
   function stepExample(_final: boolean): boolean {
@@ -479,11 +523,33 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     base = result.restStart;
     noteBuffer();
     cursor = result.cursor;
-    mode = 'content';
+    mode = result.claimed && sectionStart === interruptedAt ? 'closing' : 'content';
     if (result.dropsTextUntil !== undefined) {
       const marker = result.dropsTextUntil;
       dropping = { marker, split: createPrefixMatcher([marker]) };
       mode = 'dropping';
+    }
+    return true;
+  }
+
+  /**
+   * After the section that interrupted a `<think>` block: the block's `</think>` right after it
+   * (blanks between) is a tag, as in parse. Blanks and a part of the tag are held until the rest
+   * decides.
+   */
+  function stepClosing(final: boolean): boolean {
+    let at = 0;
+    while (at < buffer.length && isBlank(buffer.charCodeAt(at))) at += 1;
+    const rest = buffer.length - at;
+    if (!final && rest < THINK_CLOSE.length && THINK_CLOSE.startsWith(buffer.slice(at))) {
+      return false;
+    }
+    interruptedAt = -1;
+    mode = 'content';
+    if (startsAt(buffer, THINK_CLOSE, at)) {
+      release('text-delta', at);
+      tag(THINK_CLOSE.length);
+      cursor = base;
     }
     return true;
   }
@@ -532,6 +598,7 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
       let progressed: boolean;
       if (mode === 'content') progressed = stepContent(final);
       else if (mode === 'think') progressed = stepThink(final);
+      else if (mode === 'closing') progressed = stepClosing(final);
       else if (mode === 'example') progressed = stepExample(final);
       else if (mode === 'section') progressed = stepSection(final);
       else if (mode === 'dropping') progressed = stepDropping(final);
@@ -558,14 +625,15 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     }
   }
 
-  /** Under {@link untilCall}: text events up to the first call's event become reasoning. */
+  /**
+   * Under {@link untilCall}: text events become reasoning, up to the section that reads the first
+   * call (stepSection ends it there). Not at the first call event: a section that reads no call
+   * sends one for its refusal, and parse keeps the text after it reasoning; a call started from
+   * its head may end up such a refusal.
+   */
   function textBeforeCallIsReasoning(events: StreamEvent[]): void {
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index] as StreamEvent;
-      if (event.type === 'tool-call-start' || event.type === 'tool-call-end') {
-        untilCall = false;
-        return;
-      }
       if (event.type === 'text-delta')
         events[index] = { type: 'reasoning-delta', delta: event.delta };
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, type ParserOptions } from '../../src/index.js';
+import { expectEveryChunking } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['kimi_k2'], ids: 'sequential' });
 
@@ -119,5 +120,53 @@ describe('kimi_k2', () => {
     expect(result.calls).toEqual([
       expect.objectContaining({ name: 'set_volume', arguments: { level: 3 }, validated: true }),
     ]);
+  });
+
+  describe('a section opened inside <think>', () => {
+    const options: ParserOptions = { formats: ['kimi_k2'], reasoning: { startsInside: false } };
+    const section = `${OPEN}${call('functions.list_files:0', '{"path": "."}')}${CLOSE}`;
+
+    it('should end the reasoning at the section token when no </think> came first', () => {
+      // Kimi K2 goes from thinking to its call without closing the block.
+      for (const formats of [['kimi_k2'], 'auto'] as const) {
+        const text = `<think>I should look around first. ${section}`;
+        const result = createParser({ ...options, formats }).parse(text);
+        expect(result.calls).toMatchObject([{ name: 'list_files', arguments: { path: '.' } }]);
+        expect(result.reasoning).toBe('I should look around first. ');
+        expect(result.content).toBe('');
+        expectEveryChunking({ ...options, formats }, text);
+      }
+    });
+
+    it("should take the block's </think> right after the section as its close tag", () => {
+      const text = `<think>Looking.\n${section}\n</think>Here is what I found.`;
+      const result = createParser(options).parse(text);
+      expect(result.calls).toMatchObject([{ name: 'list_files' }]);
+      expect(result.reasoning).toBe('Looking.\n');
+      expect(result.content).toBe('\nHere is what I found.');
+      expectEveryChunking(options, text);
+      // Kept in content, the tags stay as written.
+      const kept = { ...options, reasoning: { startsInside: false, keepInContent: true } };
+      expect(createParser(kept).parse(text).content).toBe(text.replace(section, ''));
+      expectEveryChunking(kept, text);
+    });
+
+    it('should leave a closed block and other syntaxes inside reasoning alone', () => {
+      // Closed before the section: the section comes after the block, as usual.
+      const closed = createParser(options).parse(`<think>Plan.</think>${section}`);
+      expect(closed.reasoning).toBe('Plan.');
+      expect(closed.calls).toHaveLength(1);
+      // A hermes call inside <think> is still only reasoning, even in auto mode.
+      const hermes = createParser({ reasoning: { startsInside: false } }).parse(
+        '<think>e.g. <tool_call>{"name": "f", "arguments": {}}</tool_call> then</think>Done.',
+      );
+      expect(hermes.calls).toEqual([]);
+      expect(hermes.content).toBe('Done.');
+      // Without kimi_k2 among the formats its token ends nothing.
+      const other = createParser({ formats: ['hermes'], reasoning: { startsInside: false } }).parse(
+        `<think>Looking. ${section}`,
+      );
+      expect(other.reasoning).toBe(`Looking. ${section}`);
+    });
   });
 });

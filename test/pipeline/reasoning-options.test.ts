@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createParser } from '../../src/index.js';
 import type { FormatId, ParserOptions } from '../../src/index.js';
 import { everyTwoWaySplit, unitByUnit } from '../helpers/chunkers.js';
-import { expectEquivalent } from '../stream/equivalence.js';
+import { expectEquivalent, expectEveryChunking } from '../stream/equivalence.js';
 
 const keep = { keepInContent: true } as const;
 
@@ -154,6 +154,16 @@ describe('reasoning.prefilled', () => {
         expectEquivalent({ formats: ['hermes'], tools, reasoning: prefilled }, deltas);
       }
     }
+  });
+
+  it('should keep the text after a section that read no call as reasoning, in parse and stream', () => {
+    // The section is refused whole (no call in it): the model has not called yet.
+    const input = 'Thinking.\n<tool_call>not a call</tool_call> still thinking';
+    const result = createParser({ formats: ['hermes'], reasoning: prefilled }).parse(input);
+    expect(result.rejected.map((rejection) => rejection.reason)).toEqual(['malformed']);
+    expect(result.reasoning).toBe('Thinking.\n still thinking');
+    expect(result.content).toBe('');
+    expectEveryChunking({ formats: ['hermes'], reasoning: prefilled }, input);
   });
 
   it.each([`Checking the map.\n${call} Found it.`, 'No call at all.', `Plan.</think>Then ${call}`])(

@@ -42,6 +42,9 @@ export const kimi_k2: Format = {
   syntax: 'marked',
   models: 'Kimi K2 (Instruct, Thinking), Kimi K2.5',
   markers: [SECTION_OPEN, ALIAS_OPEN],
+  // Kimi K2 (Thinking, K2.5) opens its section inside <think> without closing it, reported by
+  // several agent projects; the section token is a special token, never an example in prose.
+  endsReasoning: [SECTION_OPEN, ALIAS_OPEN],
   parseAt(context, start) {
     const matched = runGrammar<KimiSection>(parse, context.text, start, 'Section');
     if (matched === undefined) return undefined;
