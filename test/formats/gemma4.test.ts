@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, type ParserOptions } from '../../src/index.js';
+import { expectEveryChunking } from '../stream/equivalence.js';
 
 const parser = createParser({ formats: ['gemma4'], ids: 'sequential' });
 
@@ -129,5 +130,66 @@ describe('gemma4', () => {
     const result = auto.parse('Sure.<|tool_call>call:now{}<tool_call|>');
     expect(result.calls).toEqual([expect.objectContaining({ name: 'now', format: 'gemma4' })]);
     expect(result.content).toBe('Sure.');
+  });
+
+  describe('arguments in parentheses', () => {
+    const tools = [
+      {
+        name: 'terminal',
+        parameters: {
+          type: 'object',
+          properties: { command: { type: 'string' }, timeout: { type: 'integer' } },
+        },
+      },
+    ];
+    const options: ParserOptions = {
+      formats: ['gemma4'],
+      tools,
+      reasoning: { startsInside: false },
+    };
+    const read = createParser(options);
+
+    it('should read call:NAME(...) as the braces would be read, recording the repair', () => {
+      for (const text of [
+        // The block's own syntax in parentheses, as Gemma 4 was reported writing it under load.
+        `<|tool_call>call:terminal(command:${Q}ls -a (all)${Q},timeout:30)<tool_call|>Listed.`,
+        // Python's keyword arguments.
+        '<|tool_call>call:terminal(command="ls -a (all)", timeout=30)<tool_call|>Listed.',
+      ]) {
+        const result = read.parse(text);
+        expect(result.calls).toMatchObject([
+          { name: 'terminal', arguments: { command: 'ls -a (all)', timeout: 30 }, validated: true },
+        ]);
+        expect(result.calls[0]?.repairs).toEqual([
+          {
+            kind: 'other',
+            offset: 12,
+            detail: 'the arguments of call:terminal written in parentheses, not braces',
+          },
+        ]);
+        expect(result.content).toBe('Listed.');
+        expectEveryChunking(options, text);
+      }
+    });
+
+    it('should keep braces, = and ) as they were in calls written with braces', () => {
+      const result = read.parse(`<|tool_call>call:terminal{command:echo a=b (c)}<tool_call|>`);
+      expect(result.calls).toMatchObject([{ arguments: { command: 'echo a=b (c)' }, repairs: [] }]);
+      // A parenthesized call and a braced one in one block.
+      const both = read.parse(
+        `<|tool_call>call:terminal(command:${Q}pwd${Q}),call:terminal{command:ls (long)}<tool_call|>`,
+      );
+      expect(both.calls.map((call) => call.arguments)).toEqual([
+        { command: 'pwd' },
+        { command: 'ls (long)' },
+      ]);
+      expect(both.calls.map((call) => call.repairs.length)).toEqual([1, 0]);
+    });
+
+    it('should never run a parenthesized call that was cut off', () => {
+      const result = read.parse(`<|tool_call>call:terminal(command:${Q}rm -r${Q}`);
+      expect(result.calls).toEqual([]);
+      expect(result.rejected).toMatchObject([{ name: 'terminal', reason: 'incomplete' }]);
+    });
   });
 });

@@ -42,6 +42,8 @@ export interface Gemma4Call {
   name: string;
   entries: Gemma4Entry[];
   closed: boolean;
+  /** Written `call:NAME(...)`, parentheses in place of the braces. */
+  parens: boolean;
 }
 
 /** `key:value`; the value is `gemma4-missing` when the output ended before it. */

@@ -69,6 +69,13 @@ function lowerToolCalls(section: Gemma4ToolCalls, end: number, context: FormatCo
   const issues: Issue[] = [];
   for (const call of section.calls) {
     const repairs: Repair[] = section.closed ? [] : [{ kind: 'missing-end-marker', offset: end }];
+    if (call.parens) {
+      repairs.push({
+        kind: 'other',
+        offset: call.start,
+        detail: `the arguments of call:${call.name} written in parentheses, not braces`,
+      });
+    }
     const raw: RawCall = {
       name: call.name,
       arguments: {},
