@@ -216,4 +216,54 @@ describe('glm45', () => {
     );
     expect(result.calls.map((call) => [call.name, call.format])).toEqual([['ping', 'glm45']]);
   });
+
+  describe('slips of GLM-4.7-family models under load', () => {
+    const tools = [
+      {
+        name: 'search',
+        parameters: {
+          type: 'object',
+          properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+        },
+      },
+    ];
+    const options = { formats: ['glm45' as const], tools, reasoning: { startsInside: false } };
+    const read = createParser(options);
+
+    it('should read a value whose <arg_value> was left out, up to its </arg_value>', () => {
+      const text =
+        'Looking.<tool_call>search<arg_key>query</arg_key>days off left</arg_value><arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>';
+      const result = read.parse(text);
+      expect(result.calls).toMatchObject([
+        { name: 'search', arguments: { query: 'days off left', limit: 5 }, validated: true },
+      ]);
+      expect(result.calls[0]?.repairs).toEqual([
+        { kind: 'other', offset: 49, detail: 'the <arg_value> tag of "query" left out' },
+        // The 5, typed by the schema as the integer it takes.
+        { kind: 'schema-typed-value', offset: 109, detail: 'limit' },
+      ]);
+      expect(result.content).toBe('Looking.');
+      expectEveryChunking(options, text);
+    });
+
+    it('should read a key whose </arg_key> was written twice', () => {
+      const text =
+        '<tool_call>search<arg_key>query</arg_key>\n</arg_key><arg_value>days off</arg_value></tool_call>';
+      const result = read.parse(text);
+      expect(result.calls).toMatchObject([{ arguments: { query: 'days off' } }]);
+      expect(result.calls[0]?.repairs).toEqual([
+        { kind: 'other', offset: 42, detail: '</arg_key> written again after "query"' },
+      ]);
+      expectEveryChunking(options, text);
+    });
+
+    it('should still refuse text after a key that no </arg_value> closes before the next tag', () => {
+      // Read on, it would take the next key into the value.
+      const result = read.parse(
+        '<tool_call>search<arg_key>query</arg_key>days off<arg_key>limit</arg_key><arg_value>5</arg_value></tool_call>',
+      );
+      expect(result.calls).toEqual([]);
+      expect(result.rejected.map((rejection) => rejection.reason)).toContain('malformed');
+    });
+  });
 });

@@ -12,6 +12,8 @@ export type Glm45Close = 'closed' | 'implicit' | 'cut';
 /** `<arg_value>VALUE</arg_value>`, the value as raw text. */
 export interface Glm45Value extends Glm45Text {
   close: Glm45Close;
+  /** False when the model left out the value's `<arg_value>` (read up to its `</arg_value>`). */
+  opened: boolean;
 }
 
 /** `<arg_key>KEY</arg_key>` and its value, `null` when no `<arg_value>` followed. */
@@ -22,6 +24,8 @@ export interface Glm45Pair {
   key: Glm45Text;
   /** `missing`: another tag followed the key without `</arg_key>`. */
   keyClose: 'closed' | 'missing' | 'cut';
+  /** Where `</arg_key>` was written again after the key's close tag. */
+  repeated: number[];
   value: Glm45Value | null;
 }
 

@@ -68,6 +68,20 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
               return;
             }
             if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));
+            for (const at of pair.repeated) {
+              repairs.push({
+                kind: 'other',
+                offset: at,
+                detail: `</arg_key> written again after "${key}"`,
+              });
+            }
+            if (!value.opened) {
+              repairs.push({
+                kind: 'other',
+                offset: value.start,
+                detail: `the <arg_value> tag of "${key}" left out`,
+              });
+            }
             // A key is data: `__proto__` must become an own property, not the object's prototype.
             setOwn(
               parameters,
