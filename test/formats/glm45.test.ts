@@ -257,6 +257,24 @@ describe('glm45', () => {
       expectEveryChunking(options, text);
     });
 
+    it('should read a second <tool_call> written where the first <arg_key> belongs', () => {
+      for (const formats of [['glm45' as const], 'auto' as const]) {
+        const text =
+          '<tool_call>search\n<tool_call>query</arg_key>\n<arg_value>days off</arg_value>\n</tool_call> Done.';
+        const result = createParser({ ...options, formats }).parse(text);
+        expect(result.calls).toMatchObject([{ name: 'search', arguments: { query: 'days off' } }]);
+        expect(result.calls[0]?.repairs).toEqual([
+          {
+            kind: 'other',
+            offset: 18,
+            detail: '<tool_call> written where the <arg_key> of "query" belongs',
+          },
+        ]);
+        expect(result.content).toBe(' Done.');
+        expectEveryChunking({ ...options, formats }, text);
+      }
+    });
+
     it('should still refuse text after a key that no </arg_value> closes before the next tag', () => {
       // Read on, it would take the next key into the value.
       const result = read.parse(

@@ -26,6 +26,8 @@ export interface Glm45Pair {
   keyClose: 'closed' | 'missing' | 'cut';
   /** Where `</arg_key>` was written again after the key's close tag. */
   repeated: number[];
+  /** Opened by a second `<tool_call>` where the call's first `<arg_key>` belongs. */
+  misplacedOpen: boolean;
   value: Glm45Value | null;
 }
 

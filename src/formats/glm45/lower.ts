@@ -68,6 +68,13 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
               return;
             }
             if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));
+            if (pair.misplacedOpen) {
+              repairs.push({
+                kind: 'other',
+                offset: pair.start,
+                detail: `<tool_call> written where the <arg_key> of "${key}" belongs`,
+              });
+            }
             for (const at of pair.repeated) {
               repairs.push({
                 kind: 'other',
