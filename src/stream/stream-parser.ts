@@ -534,12 +534,17 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
 
   /**
    * After the section that interrupted a `<think>` block: the block's `</think>` right after it
-   * (blanks between) is a tag, as in parse. Blanks and a part of the tag are held until the rest
-   * decides.
+   * (blanks between) is a tag, as in parse. A part of the tag is held until the rest decides.
    */
   function stepClosing(final: boolean): boolean {
     let at = 0;
     while (at < buffer.length && isBlank(buffer.charCodeAt(at))) at += 1;
+    // The blanks are content either way (parse adds them before the tag, or as the text after the
+    // section): sent now, so that a long run of them is not scanned again on every push.
+    if (!final && at === buffer.length) {
+      release('text-delta', at);
+      return false;
+    }
     const rest = buffer.length - at;
     if (!final && rest < THINK_CLOSE.length && THINK_CLOSE.startsWith(buffer.slice(at))) {
       return false;
