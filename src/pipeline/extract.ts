@@ -148,8 +148,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
   // go out with what follows: a run of unclaimed markers (a flood of `[`) is one slice of content,
   // not one slice per marker.
   let from = cursor;
-  // The markers that end an open <think> block, made at the first block (null: none enabled).
-  let enders: EnderCursor | null | undefined;
+  // The markers that end an open <think> block, made at the first block.
+  let enders: EnderCursor | undefined;
   // Where the last <think> block a marker interrupted ended: the section read there may be
   // followed by the block's own </think> (-1: none).
   let interruptedAt = -1;
@@ -166,8 +166,8 @@ export function extract(context: FormatContext, plan: ExtractPlan): Extraction {
       // The block's text goes out directly, not through addContent: what comes before it first.
       parts.addContent(text.slice(cursor, from), calls !== undefined);
       cursor = from;
-      enders ??= createEnderCursor(text, plan.reasoningEnders ?? NO_ENDERS) ?? null;
-      const block = readThinkBlock(text, think, enders ?? undefined);
+      enders ??= createEnderCursor(text, plan.reasoningEnders);
+      const block = readThinkBlock(text, think, enders);
       if (block.interrupted === true) interruptedAt = block.end;
       if (keepReasoning) {
         parts.content.push(text.slice(cursor, block.end));
@@ -439,8 +439,6 @@ function createThinkCursor(
 }
 
 const NO_THINK = (): number => -1;
-
-const NO_ENDERS: readonly string[] = [];
 
 /**
  * After the section that interrupted a `<think>` block: the block's `</think>` right after it

@@ -176,14 +176,12 @@ export type EnderCursor = (from: number) => number;
  * `<think>` blocks costs one pass over the output per marker, not one per block.
  *
  * @param text - The whole output.
- * @param enders - The markers ({@link reasoningEnders}).
- * @returns The cursor, or `undefined` when there are no markers.
+ * @param enders - The markers ({@link reasoningEnders}); none when absent.
+ * @returns The cursor (one that finds nothing when there are no markers).
  */
-export function createEnderCursor(
-  text: string,
-  enders: readonly string[],
-): EnderCursor | undefined {
-  if (enders.length === 0) return undefined;
+export function createEnderCursor(text: string, enders: readonly string[] = []): EnderCursor {
+  // A parser without such markers (most) shares one cursor rather than making a closure.
+  if (enders.length === 0) return NO_ENDER;
   // Per marker: where it was found last (-1: nowhere after where it was last searched from).
   const found = enders.map(() => -2);
   return (from) => {
@@ -200,20 +198,22 @@ export function createEnderCursor(
   };
 }
 
+const NO_ENDER: EnderCursor = () => -1;
+
 /**
  * Reads a `<think>` block starting at `start`; an unclosed block runs to the end of the output,
  * or to the first marker that ends an open block.
  *
  * @param text - The whole output.
  * @param start - Position of `<think>`.
- * @param enders - The cursor over the markers that end an open block, if any.
+ * @param enders - The cursor over the markers that end an open block.
  * @returns The block, its text without the tags; a block a marker ended ends where the marker
  * starts.
  */
-export function readThinkBlock(text: string, start: number, enders?: EnderCursor): ReasoningBlock {
+export function readThinkBlock(text: string, start: number, enders: EnderCursor): ReasoningBlock {
   const bodyStart = start + OPEN.length;
   const close = text.indexOf(CLOSE, bodyStart);
-  const ender = enders === undefined ? -1 : enders(bodyStart);
+  const ender = enders(bodyStart);
   if (ender !== -1 && (close === -1 || ender < close)) {
     return { start, end: ender, text: text.slice(bodyStart, ender), interrupted: true };
   }

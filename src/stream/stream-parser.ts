@@ -9,7 +9,12 @@
 import type { Format } from '../formats/format.js';
 import { FENCE } from '../pipeline/example-context.js';
 import { createMarkerCursor, type MarkerHit, type MarkerTable } from '../pipeline/marker-index.js';
-import { OPEN_REASONING_CLOSERS, REASONING_TOKENS, THINK_OPEN } from '../pipeline/reasoning.js';
+import {
+  OPEN_REASONING_CLOSERS,
+  REASONING_TOKENS,
+  THINK_CLOSE,
+  THINK_OPEN,
+} from '../pipeline/reasoning.js';
 import type { StreamEvent } from '../types.js';
 import { createIdPool } from './calls.js';
 import { createExampleTracker } from './examples.js';
@@ -28,8 +33,6 @@ import { createStreamPhase2, type Decider } from './phase2.js';
 import type { SectionSettings } from './section.js';
 import { isBlank } from '../formats/shared/blanks.js';
 import { startsAt } from '../starts-at.js';
-
-const THINK_CLOSE = '</think>';
 
 /** Marker lookups over the stream's text from absolute `origin` to absolute `end`. */
 interface ScanCache {
