@@ -31,6 +31,7 @@ export type FormatId =
   | 'xlam'
   | 'minimax'
   | 'minimax_m2'
+  | 'minimax_m3'
   | 'seed_oss'
   | 'step3'
   | 'longcat'

@@ -104,6 +104,10 @@ export const formatSamples = {
     tool: 'reserve_table',
     text: '<minimax:tool_call>\n<invoke name="reserve_table">\n<parameter name="restaurant">Chez Marthe</parameter>\n<parameter name="party_size">4</parameter>\n</invoke>\n</minimax:tool_call>',
   },
+  minimax_m3: {
+    tool: 'reserve_table',
+    text: '<mm:think>A table for four tonight.</mm:think>]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="reserve_table">\n]<]minimax[>[<restaurant>Chez Marthe]<]minimax[>[</restaurant>\n]<]minimax[>[<party_size>4]<]minimax[>[</party_size>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
+  },
   seed_oss: {
     tool: 'reserve_table',
     text: '<seed:think>A table for four tonight.</seed:think><seed:tool_call>\n<function=reserve_table>\n<parameter=restaurant>Chez Marthe</parameter>\n<parameter=party_size>4</parameter>\n</function>\n</seed:tool_call>',

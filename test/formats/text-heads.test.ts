@@ -81,7 +81,11 @@ const PIECES = [
 
 describe('Format.readTextHead', () => {
   it('should be read by the syntaxes whose sections stream their text', () => {
-    expect(reading.map((format) => format.id).sort()).toEqual(['command_r7b', 'harmony']);
+    expect(reading.map((format) => format.id).sort()).toEqual([
+      'command_r7b',
+      'harmony',
+      'minimax_m3',
+    ]);
   });
 
   for (const format of reading) {

@@ -108,6 +108,22 @@ export function takesTextAsWritten(schema: Schema): boolean {
 }
 
 /**
+ * Whether a schema allows a JSON type, looking through `anyOf`, `oneOf`, `nullable`, `enum` and
+ * `const` as {@link typeBySchema} does.
+ *
+ * @param schema - The schema.
+ * @param type - A JSON Schema type name (`string`, `array`...).
+ * @returns True when a value of that type may fit.
+ * @example
+ * ```ts
+ * allowsType({ anyOf: [{ type: 'array' }, { type: 'null' }] }, 'array'); // true
+ * ```
+ */
+export function allowsType(schema: Schema, type: string): boolean {
+  return schemaTypes(schema).has(type);
+}
+
+/**
  * Most significant digits a decimal may have and still be read exactly: any decimal of at most
  * 15 significant digits survives the trip through a double (DBL_DIG).
  */

@@ -1,0 +1,351 @@
+/**
+ * Lowering of minimax_m3 blocks: each invoke becomes a call whose arguments are its elements,
+ * nested as the template writes them (an element of elements is an object, one of `<item>`
+ * elements a list, one of text a scalar typed by the tool's schema); a `<mm:think>` block
+ * becomes reasoning.
+ */
+import { match } from 'ts-pattern';
+import type { Issue, Repair } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { isPlainObject } from '../shared/call-object.js';
+import { malformed, repeatedAttribute } from '../shared/issues.js';
+import { createRecord, setOwn } from '../shared/own-property.js';
+import { refusedCall } from '../shared/refused-call.js';
+import { allowsType, typeBySchema } from '../shared/typed-value.js';
+import { invokeName } from '../shared/xml-invoke.js';
+import type {
+  MinimaxM3InvokeOpen,
+  MinimaxM3Node,
+  MinimaxM3Part,
+  MinimaxM3ToolSection,
+} from './ast.js';
+
+/** The namespace token that starts every tag of a call block (one special token). */
+export const NAMESPACE = ']<]minimax[>[';
+/** What opens a call block. */
+export const TOOL_CALL_OPEN = `${NAMESPACE}<tool_call>`;
+/** What closes a call block. */
+export const TOOL_CALL_CLOSE = `${NAMESPACE}</tool_call>`;
+/** What opens a reasoning block. */
+export const THINK_OPEN = '<mm:think>';
+/** What closes a reasoning block. */
+export const THINK_CLOSE = '</mm:think>';
+
+const INVOKE_CLOSE = `${NAMESPACE}</invoke>`;
+
+/**
+ * Lowers a minimax_m3 section.
+ *
+ * @param node - The section's AST.
+ * @param context - The output, schemas and limits.
+ * @returns The block's calls, or the reasoning block's text.
+ */
+export function lowerMinimaxM3(node: MinimaxM3Node, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'minimax-m3-tool-section' }, (section) => lowerToolSection(section, context))
+    .with({ type: 'minimax-m3-think' }, (think) => {
+      const section: Section = { start: think.start, end: think.end, calls: [], issues: [] };
+      if (think.text.text !== '') section.reasoning = think.text.text;
+      return section;
+    })
+    .exhaustive();
+}
+
+function lowerToolSection(section: MinimaxM3ToolSection, context: FormatContext): Section {
+  const calls: RawCall[] = [];
+  const issues: Issue[] = [];
+  // The first text or tag outside an invoke that is not blank: the block is not what it looks like.
+  let junk: Issue | undefined;
+  let invokes = 0;
+  let open: InvokeReader | undefined;
+  const settle = (reader: InvokeReader, end: number, ending: InvokeEnding): void => {
+    const lowered = reader.finish(end, ending);
+    if (lowered.call !== undefined) calls.push(lowered.call);
+    if (lowered.issue !== undefined) issues.push(lowered.issue);
+  };
+  for (const part of section.parts) {
+    if (part.type === 'minimax-m3-invoke-open') {
+      // An invoke opened inside another: the first one's close tag was left out.
+      if (open !== undefined) settle(open, part.start, 'implied');
+      open = new InvokeReader(part, context);
+      invokes += 1;
+    } else if (open !== undefined) {
+      if (part.type === 'minimax-m3-invoke-close') {
+        settle(open, part.end, 'closed');
+        open = undefined;
+      } else {
+        open.take(part);
+      }
+    } else if (junk === undefined && !isBlank(part, context.text)) {
+      junk = malformed(`unexpected text in ${TOOL_CALL_OPEN}`, part.start);
+      issues.push(junk);
+    }
+  }
+  const cut = section.close === 'cut';
+  if (open !== undefined) settle(open, section.end, cut ? 'cut' : 'implied');
+  if (invokes === 0 && junk === undefined) {
+    issues.push(
+      cut
+        ? {
+            code: 'incomplete-tool-call',
+            message: `the output ended after ${TOOL_CALL_OPEN}`,
+            offset: section.start,
+          }
+        : malformed(`the ${TOOL_CALL_OPEN} block holds no <invoke>`, section.start),
+    );
+  }
+  for (let index = 0; index < calls.length; index += 1) {
+    const call = calls[index] as RawCall;
+    if (junk !== undefined && call.malformed === undefined) {
+      // Every call is refused by name, as a stream that had announced it would end it.
+      calls[index] = refusedCall(call.name, 'minimax_m3', call.span, junk, call.repairs);
+      continue;
+    }
+    if (!call.complete) continue;
+    if (cut) call.repairs.push({ kind: 'missing-end-marker', offset: section.end });
+    if (section.close === 'implicit') {
+      call.repairs.push({
+        kind: 'implicit-close-tag',
+        offset: section.end,
+        detail: TOOL_CALL_CLOSE,
+      });
+    }
+  }
+  return { start: section.start, end: section.end, calls, issues };
+}
+
+/** Text made of blanks only (the layout between tags). */
+function isBlank(part: MinimaxM3Part, text: string): boolean {
+  return part.type === 'minimax-m3-text' && text.slice(part.start, part.end).trim() === '';
+}
+
+/**
+ * How an invoke ended: at its close tag, where the next invoke or the block's end implied it,
+ * or cut off by the end of the output.
+ */
+type InvokeEnding = 'closed' | 'implied' | 'cut';
+
+type Schema = Record<string, unknown>;
+
+/** An element being read: its name, its schema (when known), its text and its children. */
+interface Frame {
+  name: string;
+  start: number;
+  schema: Schema | undefined;
+  /** The text written directly inside it, in pieces (one, unless tags break it). */
+  text: string;
+  children: { name: string; value: unknown; start: number }[];
+}
+
+/**
+ * Reads one invoke's pieces as they come: a stack of open elements, each closed element turned
+ * into its value at once (so nesting costs no recursion), the first problem kept to refuse the
+ * call with.
+ */
+class InvokeReader {
+  private readonly name: string | undefined;
+  private problem: Issue | undefined;
+  private readonly repairs: Repair[] = [];
+  private readonly root: Frame;
+  private readonly stack: Frame[];
+
+  constructor(
+    private readonly open: MinimaxM3InvokeOpen,
+    private readonly context: FormatContext,
+  ) {
+    const keys = open.attributes.map((item) => item.key);
+    this.problem = repeatedAttribute('invoke', keys, open.start);
+    this.name = invokeName(open.attributes);
+    const tool = this.name === undefined ? undefined : context.tools?.get(this.name);
+    this.root = { name: '', start: open.start, schema: tool?.parameters, text: '', children: [] };
+    this.stack = [this.root];
+  }
+
+  /** Reads the next piece inside the invoke. */
+  take(part: Exclude<MinimaxM3Part, MinimaxM3InvokeOpen>): void {
+    if (this.problem !== undefined) return;
+    const top = this.stack[this.stack.length - 1] as Frame;
+    match(part)
+      .with({ type: 'minimax-m3-element-open' }, (element) => {
+        // The arguments object is one level; each element holding elements another.
+        if (this.stack.length >= this.context.limits.maxDepth) {
+          this.problem = {
+            code: 'too-deep',
+            message: `the arguments nest deeper than ${String(this.context.limits.maxDepth)} levels`,
+            offset: element.start,
+          };
+          return;
+        }
+        this.stack.push({
+          name: element.name,
+          start: element.start,
+          schema: memberSchema(top.schema, element.name),
+          text: '',
+          children: [],
+        });
+      })
+      .with({ type: 'minimax-m3-element-close' }, (close) => {
+        if (top === this.root) {
+          this.problem = malformed(`</${close.name}> closes no element`, close.start);
+        } else if (close.name !== top.name) {
+          this.problem = malformed(`<${top.name}> is closed by </${close.name}>`, close.start);
+        } else {
+          this.stack.pop();
+          const value = this.valueOf(top);
+          if (this.problem !== undefined) return;
+          const parent = this.stack[this.stack.length - 1] as Frame;
+          parent.children.push({ name: top.name, value, start: top.start });
+        }
+      })
+      .with({ type: 'minimax-m3-text' }, (text) => {
+        const written = this.context.text.slice(text.start, text.end);
+        if (top === this.root && written.trim() !== '') {
+          this.problem = malformed(
+            `"${this.name ?? ''}" has text that is not an argument`,
+            text.start,
+          );
+        }
+        top.text += written;
+      })
+      .with({ type: 'minimax-m3-lone-token' }, (token) => {
+        this.problem = malformed(`a namespace token opens no tag`, token.start);
+      })
+      .with({ type: 'minimax-m3-invoke-close' }, () => {
+        // The block reader ends the invoke at its close tag; never handed here.
+      })
+      .exhaustive();
+  }
+
+  /**
+   * The call the invoke became.
+   *
+   * @param end - Where the invoke ended.
+   * @param ending - How it ended.
+   * @returns The call (refused as `malformed` when it cannot be read), or only an issue when it
+   * names no tool.
+   */
+  finish(end: number, ending: InvokeEnding): { call?: RawCall; issue?: Issue } {
+    const { name, open } = this;
+    // Written twice, the name is anyone's guess: only the issue (the constructor found it).
+    if (name === undefined) return this.problem === undefined ? {} : { issue: this.problem };
+    if (name === '') return { issue: malformed('an invoke has no tool name', open.start) };
+    const span = { start: open.start, end };
+    const unclosed =
+      this.stack.length > 1 ? (this.stack[this.stack.length - 1] as Frame) : undefined;
+    if (this.problem === undefined && unclosed !== undefined && ending !== 'cut') {
+      this.problem = malformed(`<${unclosed.name}> has no close tag`, unclosed.start);
+    }
+    if (this.problem !== undefined) {
+      const issue = this.problem;
+      return {
+        call: refusedCall(name, 'minimax_m3', span, issue, this.repairs, ending !== 'cut'),
+        issue,
+      };
+    }
+    if (ending === 'implied') {
+      this.repairs.push({ kind: 'implicit-close-tag', offset: end, detail: INVOKE_CLOSE });
+    }
+    const args = this.objectOf(this.root, true);
+    return {
+      call: {
+        name,
+        arguments: args,
+        format: 'minimax_m3',
+        span,
+        repairs: this.repairs,
+        complete: ending !== 'cut',
+      },
+    };
+  }
+
+  /** The value of a closed element: its typed text, or the list or object its elements make. */
+  private valueOf(frame: Frame): unknown {
+    if (frame.children.length === 0) return this.scalarOf(frame);
+    if (frame.text.trim() !== '') {
+      this.problem = malformed(`<${frame.name}> mixes text with elements`, frame.start);
+      return undefined;
+    }
+    return isList(frame) ? frame.children.map((child) => child.value) : this.objectOf(frame, false);
+  }
+
+  /** Text typed by the element's schema; with none it stays text, as written. */
+  private scalarOf(frame: Frame): unknown {
+    const { schema, text } = frame;
+    if (schema === undefined) return text;
+    const typed = typeBySchema(text, schema);
+    if (typed.converted) {
+      this.repairs.push({ kind: 'schema-typed-value', offset: frame.start, detail: frame.name });
+      return typed.value;
+    }
+    // An empty list or object is an element with nothing inside.
+    if (text.trim() === '' && !allowsType(schema, 'string')) {
+      for (const empty of ['array', 'object'] as const) {
+        if (!allowsType(schema, empty)) continue;
+        this.repairs.push({ kind: 'schema-typed-value', offset: frame.start, detail: frame.name });
+        return empty === 'array' ? [] : createRecord();
+      }
+    }
+    return text;
+  }
+
+  /**
+   * The object of an element's children. A name written more than once is read as the list of
+   * its values (the template writes a list as `<item>` elements, but models also repeat the
+   * member), recording the repair.
+   */
+  private objectOf(frame: Frame, isArguments: boolean): Record<string, unknown> {
+    const object = createRecord();
+    const counts = new Map<string, number>();
+    for (const child of frame.children) counts.set(child.name, (counts.get(child.name) ?? 0) + 1);
+    for (const child of frame.children) {
+      if ((counts.get(child.name) ?? 1) === 1) {
+        setOwn(object, child.name, child.value);
+        continue;
+      }
+      const list = Object.hasOwn(object, child.name) ? object[child.name] : undefined;
+      if (Array.isArray(list)) {
+        list.push(child.value);
+        continue;
+      }
+      setOwn(object, child.name, [child.value]);
+      this.repairs.push({
+        kind: 'other',
+        offset: child.start,
+        detail: `${isArguments ? 'argument' : 'member'} "${child.name}" written ${String(counts.get(child.name))} times, read as a list`,
+      });
+    }
+    return object;
+  }
+}
+
+/** A list: every child is an `<item>`, unless the schema says the element is an object. */
+function isList(frame: Frame): boolean {
+  if (!frame.children.every((child) => child.name === 'item')) return false;
+  const { schema } = frame;
+  if (schema === undefined) return true;
+  return allowsType(schema, 'array') || !allowsType(schema, 'object');
+}
+
+/**
+ * The schema of a member (or item) of an element with the given schema: its property, its
+ * `additionalProperties`, or, for an `<item>`, its `items`; looking through `anyOf` and `oneOf`.
+ */
+function memberSchema(schema: Schema | undefined, name: string, depth = 0): Schema | undefined {
+  if (schema === undefined || depth > 8) return undefined;
+  const properties = schema['properties'];
+  if (isPlainObject(properties) && Object.hasOwn(properties, name)) {
+    const property = properties[name];
+    return isPlainObject(property) ? property : undefined;
+  }
+  if (name === 'item' && isPlainObject(schema['items'])) return schema['items'];
+  if (isPlainObject(schema['additionalProperties'])) return schema['additionalProperties'];
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    for (const member of members) {
+      const found = isPlainObject(member) ? memberSchema(member, name, depth + 1) : undefined;
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
