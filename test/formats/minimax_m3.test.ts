@@ -187,6 +187,17 @@ describe('minimax_m3', () => {
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 
+  it('should read an open tag written without its "<" after the token, recording the repair', () => {
+    const text = `${NS}<tool_call>\n${NS}invoke name="run">\n${NS}cmd>ls -a${NS}</cmd>\n${NS}</invoke>\n${NS}</tool_call>`;
+    const [call] = parser.parse(text).calls;
+    expect(call?.name).toBe('run');
+    expect(call?.arguments).toEqual({ cmd: 'ls -a' });
+    expect(call?.repairs.map((repair) => [repair.kind, repair.detail])).toEqual([
+      ['other', 'the <invoke> tag was written without its "<"'],
+      ['other', 'the <cmd> tag was written without its "<"'],
+    ]);
+  });
+
   describe('refuses what it cannot read, naming the tool', () => {
     const refusals: [string, string, RegExp][] = [
       [

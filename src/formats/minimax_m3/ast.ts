@@ -9,6 +9,8 @@ export interface MinimaxM3InvokeOpen {
   type: 'minimax-m3-invoke-open';
   start: number;
   attributes: XmlAttribute[];
+  /** True when the tag was written without its `<` (`]<]minimax[>[invoke name="f">`). */
+  headless: boolean;
 }
 
 /** `]<]minimax[>[</invoke>`: the call closes. */
@@ -23,6 +25,8 @@ export interface MinimaxM3ElementOpen {
   type: 'minimax-m3-element-open';
   start: number;
   name: string;
+  /** True when the tag was written without its `<` (`]<]minimax[>[city>`). */
+  headless: boolean;
 }
 
 /** `]<]minimax[>[</key>`: an element closes. */

@@ -159,6 +159,7 @@ class InvokeReader {
     const tool = this.name === undefined ? undefined : context.tools?.get(this.name);
     this.root = { name: '', start: open.start, schema: tool?.parameters, text: '', children: [] };
     this.stack = [this.root];
+    if (open.headless) this.repairs.push(headlessRepair('invoke', open.start));
   }
 
   /** Reads the next piece inside the invoke. */
@@ -176,6 +177,7 @@ class InvokeReader {
           };
           return;
         }
+        if (element.headless) this.repairs.push(headlessRepair(element.name, element.start));
         this.stack.push({
           name: element.name,
           start: element.start,
@@ -316,6 +318,11 @@ class InvokeReader {
     }
     return object;
   }
+}
+
+/** The repair of an open tag written without its `<` after the namespace token. */
+function headlessRepair(tag: string, offset: number): Repair {
+  return { kind: 'other', offset, detail: `the <${tag}> tag was written without its "<"` };
 }
 
 /** A list: every child is an `<item>`, unless the schema says the element is an object. */
