@@ -29,18 +29,20 @@ export interface ReasoningBlock {
 /**
  * Tokens that open a reasoning block, and those that close one, for the reasoning some chat
  * templates force open: the model then writes only the closing token (`</think>` for QwQ,
- * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates). An
+ * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates;
+ * `</mm:think>` for MiniMax-M3's, whose thinking mode writes `<mm:think>` into the prompt). An
  * opener written first shows that the model writes its reasoning itself, as the header of a
  * harmony message does: gpt-oss reasons in its `analysis` messages.
  */
 export const OPEN_REASONING_OPENERS: readonly string[] = [
   OPEN,
   '<|START_THINKING|>',
+  '<mm:think>',
   '<|start|>',
   '<|channel|>',
 ];
 /** See {@link OPEN_REASONING_OPENERS}. */
-export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING|>'];
+export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING|>', '</mm:think>'];
 
 /**
  * Reads the reasoning some chat templates force open: the output starts inside the block and

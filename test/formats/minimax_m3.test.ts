@@ -355,6 +355,18 @@ describe('minimax_m3', () => {
       expect(result.calls).toEqual([]);
     });
 
+    it('should read text before an orphan </mm:think> as reasoning the prompt opened', () => {
+      const text = `The user wants Oslo.\n</mm:think>\nOn it.${block(invoke('weather', el('city', 'Oslo')))}`;
+      const result = parser.parse(text);
+      expect(result.reasoning).toBe('The user wants Oslo.\n');
+      expect(result.content).toBe('\nOn it.');
+      expect(result.calls.map((call) => call.arguments)).toEqual([{ city: 'Oslo' }]);
+      // A parser told the model never thinks keeps that text, tag included, as content.
+      const plain = createParser({ formats: ['minimax_m3'], reasoning: { startsInside: false } });
+      expect(plain.parse(text).content).toBe('The user wants Oslo.\n</mm:think>\nOn it.');
+      expectEveryChunking({ formats: ['minimax_m3'], reasoning: { startsInside: true } }, text);
+    });
+
     it('should stream the reasoning before the block closes', () => {
       const options = { formats: ['minimax_m3' as const], reasoning: { startsInside: false } };
       const stream = createParser(options).stream();
