@@ -198,6 +198,40 @@ describe('minimax_m3', () => {
     ]);
   });
 
+  it('should read a value whose open tag was left out by its close tag, recording the repair', () => {
+    // The shape deployed checkpoints write for a call's first argument: a token, the value, then
+    // the close tag.
+    const text = `${NS}<tool_call>\n${NS}<invoke name="save_file">${NS}report.docx${NS}</filename>${NS}<content>Hello${NS}</content>${NS}</invoke>${NS}</tool_call>`;
+    const [call] = parser.parse(text).calls;
+    expect(call?.arguments).toEqual({ filename: 'report.docx', content: 'Hello' });
+    expect(call?.repairs.map((repair) => repair.detail)).toEqual([
+      'the open tag of <filename> was left out',
+    ]);
+    // A `>` in such a value does not make it a tag written without its `<`.
+    expect(
+      parser.parse(block(invoke('filter', `${NS}x > 0${NS}</where>`))).calls[0]?.arguments,
+    ).toEqual({
+      where: 'x > 0',
+    });
+    // Inside an element too, typed by the schema there.
+    const typed = createParser({ formats: ['minimax_m3'], tools: tripTools });
+    const nested = block(
+      invoke('plan_trip', el('destination', 'Kyoto'), el('budget', `${NS}900${NS}</amount>`)),
+    );
+    expect(typed.parse(nested).calls[0]?.arguments).toEqual({
+      destination: 'Kyoto',
+      budget: { amount: 900 },
+    });
+  });
+
+  it("should read a token written before an element's own value as that value", () => {
+    const [call] = parser.parse(block(invoke('ping', `${NS}<host>${NS}db1${NS}</host>`))).calls;
+    expect(call?.arguments).toEqual({ host: 'db1' });
+    expect(call?.repairs.map((repair) => repair.detail)).toEqual([
+      'a namespace token before the value of <host>',
+    ]);
+  });
+
   describe('refuses what it cannot read, naming the tool', () => {
     const refusals: [string, string, RegExp][] = [
       [
@@ -229,6 +263,16 @@ describe('minimax_m3', () => {
         'a close tag with nothing open',
         block(invoke('get_time', `${NS}</zone>`)),
         /<\/zone> closes no element/,
+      ],
+      [
+        'a token and a value followed by an element rather than a close tag',
+        block(invoke('get_time', `${NS}UTC${NS}<zone>x${NS}</zone>`)),
+        /namespace token opens no tag/,
+      ],
+      [
+        'a token inside a value',
+        block(invoke('get_time', el('zone', `U${NS}TC`))),
+        /namespace token opens no tag/,
       ],
     ];
 

@@ -148,6 +148,11 @@ class InvokeReader {
   private readonly repairs: Repair[] = [];
   private readonly root: Frame;
   private readonly stack: Frame[];
+  /**
+   * A value begun after a namespace token that opened no tag: the model left the element's open
+   * tag out, and its close tag will name it.
+   */
+  private elided: { start: number; text: string } | undefined;
 
   constructor(
     private readonly open: MinimaxM3InvokeOpen,
@@ -165,6 +170,10 @@ class InvokeReader {
   /** Reads the next piece inside the invoke. */
   take(part: Exclude<MinimaxM3Part, MinimaxM3InvokeOpen>): void {
     if (this.problem !== undefined) return;
+    if (this.elided !== undefined) {
+      this.takeElided(part, this.elided);
+      return;
+    }
     const top = this.stack[this.stack.length - 1] as Frame;
     match(part)
       .with({ type: 'minimax-m3-element-open' }, (element) => {
@@ -210,12 +219,57 @@ class InvokeReader {
         top.text += written;
       })
       .with({ type: 'minimax-m3-lone-token' }, (token) => {
-        this.problem = malformed(`a namespace token opens no tag`, token.start);
+        // Where an element may start (blanks only written in this one so far), a value whose
+        // open tag was left out: deployed MiniMax-M3 checkpoints write a call's first argument
+        // so (`]<]minimax[>[offerta.docx]<]minimax[>[</filename>`).
+        if (top.text.trim() === '') this.elided = { start: token.start, text: '' };
+        else this.problem = lonelyToken(token.start);
       })
       .with({ type: 'minimax-m3-invoke-close' }, () => {
         // The block reader ends the invoke at its close tag; never handed here.
       })
       .exhaustive();
+  }
+
+  /** Reads a piece after a namespace token that opened no tag: the value, then its close tag. */
+  private takeElided(
+    part: Exclude<MinimaxM3Part, MinimaxM3InvokeOpen>,
+    elided: { start: number; text: string },
+  ): void {
+    const top = this.stack[this.stack.length - 1] as Frame;
+    if (part.type === 'minimax-m3-text') {
+      elided.text += this.context.text.slice(part.start, part.end);
+      return;
+    }
+    this.elided = undefined;
+    if (part.type !== 'minimax-m3-element-close') {
+      this.problem = lonelyToken(elided.start);
+      return;
+    }
+    if (top !== this.root && part.name === top.name && top.children.length === 0) {
+      // `<k>` token, value, `</k>`: a token written before the element's own value.
+      top.text += elided.text;
+      this.repairs.push({
+        kind: 'other',
+        offset: elided.start,
+        detail: `a namespace token before the value of <${top.name}>`,
+      });
+      this.take(part);
+      return;
+    }
+    const frame: Frame = {
+      name: part.name,
+      start: elided.start,
+      schema: memberSchema(top.schema, part.name),
+      text: elided.text,
+      children: [],
+    };
+    this.repairs.push({
+      kind: 'other',
+      offset: elided.start,
+      detail: `the open tag of <${part.name}> was left out`,
+    });
+    top.children.push({ name: part.name, value: this.valueOf(frame), start: elided.start });
   }
 
   /**
@@ -234,8 +288,11 @@ class InvokeReader {
     const span = { start: open.start, end };
     const unclosed =
       this.stack.length > 1 ? (this.stack[this.stack.length - 1] as Frame) : undefined;
-    if (this.problem === undefined && unclosed !== undefined && ending !== 'cut') {
-      this.problem = malformed(`<${unclosed.name}> has no close tag`, unclosed.start);
+    if (this.problem === undefined && ending !== 'cut') {
+      if (this.elided !== undefined) this.problem = lonelyToken(this.elided.start);
+      else if (unclosed !== undefined) {
+        this.problem = malformed(`<${unclosed.name}> has no close tag`, unclosed.start);
+      }
     }
     if (this.problem !== undefined) {
       const issue = this.problem;
@@ -318,6 +375,11 @@ class InvokeReader {
     }
     return object;
   }
+}
+
+/** The issue of a namespace token followed by neither a tag nor a value with its close tag. */
+function lonelyToken(offset: number): Issue {
+  return malformed('a namespace token opens no tag', offset);
 }
 
 /** The repair of an open tag written without its `<` after the namespace token. */
