@@ -97,7 +97,8 @@ function lowerToolSection(section: MinimaxM3ToolSection, context: FormatContext)
   for (let index = 0; index < calls.length; index += 1) {
     const call = calls[index] as RawCall;
     if (junk !== undefined && call.malformed === undefined) {
-      // Every call is refused by name, as a stream that had announced it would end it.
+      // The block is not what it looks like: no call of it runs, but each is refused by name, so
+      // that the model learns which of its calls to write again.
       calls[index] = refusedCall(call.name, 'minimax_m3', call.span, junk, call.repairs);
       continue;
     }
@@ -132,7 +133,7 @@ interface Frame {
   name: string;
   start: number;
   schema: Schema | undefined;
-  /** The text written directly inside it, in pieces (one, unless tags break it). */
+  /** The text written directly inside it (only blanks may sit between its elements). */
   text: string;
   children: { name: string; value: unknown; start: number }[];
 }
