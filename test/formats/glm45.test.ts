@@ -179,14 +179,19 @@ describe('glm45', () => {
   });
 
   it('should leave a <tool_call> holding JSON or prose to other syntaxes', () => {
+    const withHermes = createParser({ formats: ['glm45', 'hermes'] });
     for (const text of [
       '<tool_call>{"name": "f", "arguments": {}}</tool_call>',
       '<tool_call>\n[{"name": "f"}]\n</tool_call>',
       '<tool_call>this is not a call</tool_call>',
     ]) {
-      const result = parser.parse(text);
-      expect(result.syntaxSeen).toBe(false);
-      expect(result.content).toBe(text);
+      // hermes reads (or refuses) it; alone, glm45 refuses it without reading it as a GLM call.
+      expect(withHermes.parse(text).rejected.map((rejection) => rejection.format)).not.toContain(
+        'glm45',
+      );
+      expect(parser.parse(text).issues.map((issue) => issue.message)).toEqual([
+        '<tool_call> does not hold a call written as glm45',
+      ]);
     }
   });
 

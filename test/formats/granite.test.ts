@@ -44,9 +44,15 @@ describe('granite', () => {
   });
 
   it('should leave <tool_call> with a single object to hermes', () => {
-    const result = parser.parse('<tool_call>{"name": "stock", "arguments": {}}</tool_call>');
+    const text = '<tool_call>{"name": "stock", "arguments": {}}</tool_call>';
+    const withHermes = createParser({ formats: ['granite', 'hermes'] });
+    expect(withHermes.parse(text).calls.map((call) => call.format)).toEqual(['hermes']);
+    // Alone, granite refuses it rather than leave it in the content.
+    const result = parser.parse(text);
     expect(result.calls).toEqual([]);
-    expect(result.syntaxSeen).toBe(false);
+    expect(result.issues.map((issue) => issue.message)).toEqual([
+      '<tool_call> does not hold a call written as granite',
+    ]);
   });
 
   it('should accept the complete calls of a list cut off by the end of the output', () => {

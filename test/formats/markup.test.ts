@@ -79,9 +79,15 @@ describe('markup', () => {
   });
 
   it('should leave a tool_call holding JSON to the hermes format', () => {
-    const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
+    const text = '<tool_call>{"name": "f", "arguments": {}}</tool_call>';
+    const withHermes = createParser({ formats: ['markup', 'hermes'] });
+    expect(withHermes.parse(text).calls.map((call) => call.format)).toEqual(['hermes']);
+    // Alone, markup refuses it rather than leave it in the content.
+    const result = parser.parse(text);
     expect(result.calls).toEqual([]);
-    expect(result.content).toContain('<tool_call>');
+    expect(result.issues.map((issue) => issue.message)).toEqual([
+      '<tool_call> does not hold a call written as markup',
+    ]);
   });
 
   it('should run the grammar exactly where its quick look says the text may be markup', () => {

@@ -361,9 +361,15 @@ describe('qwen3_coder', () => {
   });
 
   it('should leave a <tool_call> holding JSON to other syntaxes', () => {
-    const result = parser.parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>');
+    const text = '<tool_call>{"name": "f", "arguments": {}}</tool_call>';
+    const withHermes = createParser({ formats: ['qwen3_coder', 'hermes'] });
+    expect(withHermes.parse(text).calls.map((call) => call.format)).toEqual(['hermes']);
+    // Alone, qwen3_coder refuses it rather than leave it in the content.
+    const result = parser.parse(text);
     expect(result.calls).toEqual([]);
-    expect(result.syntaxSeen).toBe(false);
+    expect(result.issues.map((issue) => issue.message)).toEqual([
+      '<tool_call> does not hold a call written as qwen3_coder',
+    ]);
   });
 
   it('should refuse before the grammar only what the grammar refuses', () => {
