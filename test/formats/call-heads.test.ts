@@ -173,6 +173,8 @@ const PIECES = [
   ...['<|return|>', 'assistant', 'analysis', 'commentary', ' to=functions.f', ' to=assistant'],
   ...['<function_call>', '</function_call>', '<function_call> ', 'TOOL_CALL', 'TOOL_CALL: ', ':'],
   ...['<|START_ACTION|>', '<|END_ACTION|>', '"tool_call_id"', '"tool_name"', '"0"', '0', '""'],
+  ...[']<]minimax[>[', ']<]minimax[>[<city>', ']<]minimax[>[</city>', ']<]minimax[>[</invoke>'],
+  ...[']<]minimax[>[<item>', ']<]minimax[>[</tool_call>', ']<]minimax[>[invoke name="f">', ']<]'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -211,6 +213,14 @@ const LEADS = [
   ':\n{"tool": "get_weather", "params": ',
   '\n\n```json\n{"tool_name": "get_weather", "parameters": ',
   ' ```JSON \r\n  {"name": "get_weather", "parameters": ',
+  '\n]<]minimax[>[<invoke name="get_weather">',
+  ']<]minimax[>[invoke name="get_weather" >',
+  ']<]minimax[>[<invoke name=get_weather>',
+  ' ]<]minimax[>[<invoke name="get_weather" mode="x">',
+  '\n]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<city>Oslo]<]minimax[>[</city>',
+  ']<]minimax[>[<invoke name="get_weather">]<]minimax[>[Oslo]<]minimax[>[</city>',
+  ']<]minimax[>[<invoke name="get_weather" name="other">',
+  ']<]minimax[>[<invoke',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -256,6 +266,7 @@ describe('Format.readCallHead', () => {
       'marker_json',
       'minimax',
       'minimax_m2',
+      'minimax_m3',
       'mistral',
       'olmo3',
       'phi4_mini',
@@ -280,6 +291,11 @@ describe('Format.readCallHead', () => {
       formats.kimi_k2.readCallHead?.(`${kimi}functions.:0${kimiArguments}`, 0),
     ).toBeUndefined();
     expect(formats.mistral.readCallHead?.('[TOOL_CALLS] [ARGS]{}', 0)).toBeUndefined();
+    // A minimax_m3 invoke named twice, or not at all, is no call.
+    const m3 = ']<]minimax[>[<tool_call>]<]minimax[>[<invoke';
+    expect(formats.minimax_m3.readCallHead?.(`${m3} name="a" name="b">`, 0)).toBeUndefined();
+    expect(formats.minimax_m3.readCallHead?.(`${m3} name="">`, 0)).toBeUndefined();
+    expect(formats.minimax_m3.readCallHead?.(`${m3} name="a">`, 0)).toMatchObject({ name: 'a' });
   });
 
   for (const format of Object.values(formats).filter((each) => each.declines !== undefined)) {

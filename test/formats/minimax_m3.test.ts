@@ -422,6 +422,33 @@ describe('minimax_m3', () => {
     });
   });
 
+  it('should start each call in a stream at its invoke tag, and write its arguments when it closes', () => {
+    const options = { formats: ['minimax_m3' as const], reasoning: { startsInside: false } };
+    const stream = createParser({ ...options, ids: 'sequential' }).stream();
+    const types = (events: { type: string }[]) => events.map((event) => event.type);
+    expect(types(stream.push(`${NS}<tool_call>\n${NS}<invoke name="weather">`))).toEqual([
+      'tool-call-start',
+    ]);
+    expect(stream.push(`\n${NS}<city>Oslo${NS}</city>`)).toEqual([]);
+    expect(stream.push(`\n${NS}</invoke>`)).toEqual([
+      { type: 'tool-call-delta', id: 'call_0', argumentsDelta: '{"city":"Oslo"}' },
+    ]);
+    expect(types(stream.push(`\n${NS}<invoke name="time">`))).toEqual(['tool-call-start']);
+    const rest = [...stream.push(`${NS}</invoke>\n${NS}</tool_call>`), ...stream.end()];
+    expect(types(rest)).toEqual(['tool-call-delta', 'tool-call-end', 'tool-call-end']);
+    // Arguments the lowering refuses are never written: the call ends refused with its block.
+    const refused = createParser(options).stream();
+    refused.push(`${NS}<tool_call>${NS}<invoke name="weather">`);
+    expect(refused.push(`${el('city', 'near ', el('town', 'Oslo'))}${NS}</invoke>`)).toEqual([]);
+    const end = [...refused.push(`${NS}</tool_call>`), ...refused.end()];
+    expect(end.at(-1)).toEqual(
+      expect.objectContaining({
+        type: 'tool-call-end',
+        rejection: expect.objectContaining({ reason: 'malformed' }),
+      }),
+    );
+  });
+
   it('should be found in auto mode', () => {
     const auto = createParser({ ids: 'sequential' });
     const result = auto.parse(`Sure.${block(invoke('weather', el('city', 'Oslo')))}`);

@@ -28,6 +28,9 @@ const TOOLS: ToolDefinition[] = [
   },
 ];
 
+/** The namespace token MiniMax-M3 writes before every tag of its call blocks. */
+const NS = ']<]minimax[>[';
+
 /** One call as a syntax writes it: its name and `[key, value]` parameters. */
 type Call = readonly [string, readonly (readonly [string, string])[]];
 
@@ -97,6 +100,16 @@ const SYNTAXES: Syntax[] = [
     format: 'minimax_m2',
     section: (calls) => `<minimax:tool_call>\n${calls.join('\n')}\n</minimax:tool_call>`,
     call: invokeCall(''),
+  },
+  {
+    format: 'minimax_m3',
+    section: (calls) => `${NS}<tool_call>\n${calls.join('\n')}\n${NS}</tool_call>`,
+    call: ([name, parameters]) =>
+      `${NS}<invoke name="${name}">\n${parameters
+        .map(([key, value]) => `${NS}<${key}>${value}${NS}</${key}>\n`)
+        .join('')}${NS}</invoke>`,
+    // The namespace token holds a `>`: the head ends at the invoke tag's.
+    headEnd: (call) => call.indexOf('">') + 2,
   },
   {
     format: 'deepseek_v32_dsml',

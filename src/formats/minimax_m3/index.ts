@@ -8,6 +8,7 @@ import { startsAt } from '../../starts-at.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { MinimaxM3Node } from './ast.js';
+import { readMinimaxM3Head, readNextMinimaxM3Head } from './head.js';
 import {
   lowerMinimaxM3,
   THINK_CLOSE,
@@ -38,8 +39,11 @@ export const minimax_m3: Format = {
     [TOOL_CALL_OPEN]: [TOOL_CALL_CLOSE, TOOL_CALL_OPEN],
     [THINK_OPEN]: THINK_STOPS,
   },
-  // The reasoning streams as it is written. The calls come whole, each when its block is read:
-  // whether an element is a list, an object or typed text shows only at its close tag.
+  // Each call starts at its invoke tag's `>`; its arguments come when the invoke closes (whether
+  // an element is a list, an object or typed text shows only at its close tag).
+  readCallHead: readMinimaxM3Head,
+  readNextCallHead: (text) => readNextMinimaxM3Head(text),
+  // The reasoning streams as it is written.
   readTextHead(text, start) {
     if (!startsAt(text, THINK_OPEN, start)) return undefined;
     return { kind: 'reasoning', start: start + THINK_OPEN.length, stops: THINK_STOPS };
