@@ -13,7 +13,7 @@ import {
 import { extract, type ExtractPlan } from './pipeline/extract.js';
 import { reasoningEnders } from './pipeline/reasoning.js';
 import { createMarkerTable } from './pipeline/marker-index.js';
-import { withTagRefusal } from './pipeline/tag-refusal.js';
+import { withTagRefusals } from './pipeline/tag-refusal.js';
 import { createGate } from './policy/gate.js';
 import { resolvePolicy } from './policy/options.js';
 import { createToolRegistry, type ToolRegistry } from './policy/tools.js';
@@ -106,15 +106,15 @@ export function createParser(options: ParserOptions = {}): Parser {
     options.tools === undefined
       ? undefined
       : createToolRegistry(options.tools, policy.nameMatching);
-  // A `<tool_call>` none of the formats reads is refused, not left in the content.
-  const scanned = withTagRefusal(selection.formats);
+  // A shared tag (`<tool_call>`) none of the formats reads is refused, not left in the content.
+  const scanned = withTagRefusals(selection.formats);
   const plan: ExtractPlan = {
     table: createMarkerTable(scanned.formats),
-    // The refusal reads no call: as primary, a stream settles it without waiting for intent.
+    // A refusal reads no call: as primary, a stream settles it without waiting for intent.
     primary:
-      scanned.refusal === undefined
+      scanned.refusals.length === 0
         ? selection.primary
-        : new Set([...selection.primary, scanned.refusal]),
+        : new Set([...selection.primary, ...scanned.refusals]),
     auto: selection.auto,
     maxCalls: limits.maxCalls,
     maxIssues: limits.maxIssues,

@@ -43,9 +43,15 @@ describe('jamba', () => {
   });
 
   it('should leave a payload that is not a list to other formats', () => {
-    const result = parser.parse('<tool_calls>{"name": "quote", "arguments": {}}</tool_calls>');
+    const text = '<tool_calls>{"name": "quote", "arguments": {}}</tool_calls>';
+    const withMinimax = createParser({ formats: ['jamba', 'minimax'] });
+    expect(withMinimax.parse(text).calls.map((call) => call.format)).toEqual(['minimax']);
+    // Alone, jamba refuses it rather than leave it in the content.
+    const result = parser.parse(text);
     expect(result.calls).toEqual([]);
-    expect(result.syntaxSeen).toBe(false);
+    expect(result.issues.map((issue) => issue.message)).toEqual([
+      '<tool_calls> does not hold a call written as jamba',
+    ]);
   });
 
   it('should report a call without a name', () => {

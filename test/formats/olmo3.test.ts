@@ -66,10 +66,14 @@ describe('olmo3', () => {
 
   it('should leave a block that is not Python calls to other syntaxes', () => {
     const text = '<function_calls><invoke name="now"></invoke></function_calls>';
+    const withMarkup = createParser({ formats: ['olmo3', 'markup'] });
+    expect(withMarkup.parse(text).calls.map((call) => call.format)).toEqual(['markup']);
+    // Alone, olmo3 refuses it rather than leave it in the content.
     const result = parser.parse(text);
     expect(result.calls).toEqual([]);
-    expect(result.content).toBe(text);
-    expect(result.syntaxSeen).toBe(false);
+    expect(result.issues.map((issue) => issue.message)).toEqual([
+      '<function_calls> does not hold a call written as olmo3',
+    ]);
   });
 
   it('should be found in auto mode', () => {

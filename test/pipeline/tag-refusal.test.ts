@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { qwen3_coder } from '../../src/formats/qwen3_coder/index.js';
 import { createParser } from '../../src/index.js';
-import { withTagRefusal } from '../../src/pipeline/tag-refusal.js';
+import { withTagRefusals } from '../../src/pipeline/tag-refusal.js';
 import { readSection } from '../formats/read-section.js';
 import { expectEveryChunking } from '../stream/equivalence.js';
 
@@ -59,6 +59,24 @@ describe('a <tool_call> none of the formats reads', () => {
     expect(createParser({ formats: ['hermes'] }).parse(text).content).toBe('Wrap calls in a ');
   });
 
+  it('should refuse the other shared tags the same way: <tool_calls>, <function_calls>', () => {
+    const jamba = createParser({ formats: ['jamba', 'hunyuan_a13b'] });
+    expect(jamba.parse('<tool_calls>{"name": "f"}</tool_calls> ok').issues).toEqual([
+      expect.objectContaining({
+        message: '<tool_calls> does not hold a call written as hunyuan_a13b or jamba',
+      }),
+    ]);
+    const olmo = createParser({ formats: ['olmo3'] });
+    expect(olmo.parse('<function_calls>{"name": "f"}</function_calls>').rejected).toEqual([
+      expect.objectContaining({ reason: 'malformed', format: 'olmo3' }),
+    ]);
+    // With the syntax that refuses among the formats, that syntax's own refusal stands.
+    const withMinimax = createParser({ formats: ['jamba', 'minimax'] });
+    expect(withMinimax.parse('<tool_calls>hello</tool_calls>').issues).toEqual([
+      expect.objectContaining({ message: expect.not.stringContaining('does not hold') }),
+    ]);
+  });
+
   it('should not touch a parser whose formats do not read the tag', () => {
     const result = createParser({ formats: ['mistral'] }).parse(HERMES_CALL);
     expect(result.content).toBe(HERMES_CALL);
@@ -66,7 +84,7 @@ describe('a <tool_call> none of the formats reads', () => {
   });
 
   it('should keep the promise of its end markers: nothing after the first one changes the section', () => {
-    const refusal = withTagRefusal([qwen3_coder]).refusal;
+    const [refusal] = withTagRefusals([qwen3_coder]).refusals;
     if (refusal === undefined) throw new Error('qwen3_coder alone gets a refusal');
     const piece = fc.constantFrom('<tool_call>', '</tool_call>', 'x', '\n', '<', '{"a": 1}');
     fc.assert(
@@ -101,6 +119,13 @@ describe('a <tool_call> none of the formats reads', () => {
     it.each(texts)('%j', (text) => {
       expectEveryChunking({ formats: ['qwen3_coder'] }, text);
       expectEveryChunking({ formats: ['glm45', 'granite'] }, text);
+    });
+    it.each([
+      '<tool_calls>[{"name": "f", "arguments": {}}]</tool_calls><tool_calls>oops</tool_calls> ok',
+      'x <function_calls>{}<function_calls>f(a=1)</function_calls>',
+    ])('%j', (text) => {
+      expectEveryChunking({ formats: ['jamba'] }, text);
+      expectEveryChunking({ formats: ['olmo3'] }, text);
     });
   });
 });
