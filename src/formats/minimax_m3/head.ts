@@ -6,15 +6,12 @@
 import type { CallHead } from '../format.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { createMinimaxM3ArgumentsWriter } from '../../stream/minimax-m3-arguments-writer.js';
-import { OPENED, XmlTagReader } from '../../stream/xml-tag.js';
-import { TAG_GOES_ON } from '../../stream/tag-text.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from '../shared/blanks.js';
-import { invokeName } from '../shared/xml-invoke.js';
+import { readInvokeTag } from '../shared/xml-invoke-head.js';
 import { NAMESPACE, TOOL_CALL_OPEN } from './lower.js';
 
 const INVOKE = ['invoke'];
-const NO_NAMES: readonly string[] = [];
 
 /**
  * Reads the head of a block's first call: the block's open tag at `start`, blanks, then an invoke
@@ -43,7 +40,7 @@ export function readNextMinimaxM3Head(text: string): CallHead | 'wait' | undefin
 /**
  * Reads an invoke tag at `at` as the grammar's `InvokeOpen` does: the namespace token, `<` (or
  * none: the model sometimes leaves it out), then the tag as `grammar/xml_invoke.peggy` reads an
- * invoke's. A head needs the name the lowering calls: a `name` attribute written once, not blank.
+ * invoke's (see {@link readInvokeTag}).
  *
  * @param text - The text seen so far.
  * @param at - Where the tag should start.
@@ -52,28 +49,18 @@ export function readNextMinimaxM3Head(text: string): CallHead | 'wait' | undefin
  */
 function readInvokeHead(text: string, at: number): CallHead | 'wait' | undefined {
   const limit = Math.min(text.length, at + HEAD_LIMIT);
-  const short = limit < text.length ? undefined : 'wait';
   const token = Math.min(limit - at, NAMESPACE.length);
   if (token < 0 || !startsAt(text, NAMESPACE.slice(0, token), at)) return undefined;
-  if (token < NAMESPACE.length) return short;
-  let index = at + NAMESPACE.length;
-  if (index >= limit) return short;
-  // The tag reader starts after a `<`: without one, the name is read from its first unit.
-  if (text.charCodeAt(index) === 0x3c) index += 1;
-  const reader = new XmlTagReader(INVOKE, NO_NAMES, NO_NAMES);
-  reader.start();
-  for (; index < limit; index += 1) {
-    const read = reader.read(text.charCodeAt(index), text[index] as string);
-    if (read === TAG_GOES_ON) continue;
-    if (read !== OPENED) return undefined;
-    const name = invokeName(reader.attributes);
-    if (name === undefined || name === '') return undefined;
-    const openTag = text.slice(at, index + 1);
-    return {
-      name,
-      argumentsStart: index + 1,
-      writer: (tools, limits) => createMinimaxM3ArgumentsWriter(tools, limits, openTag),
-    };
-  }
-  return short;
+  if (token < NAMESPACE.length) return limit < text.length ? undefined : 'wait';
+  let from = at + NAMESPACE.length;
+  // The tag is read from the unit after a `<`: without one, from the name's first unit.
+  if (from < limit && text.charCodeAt(from) === 0x3c) from += 1;
+  const tag = readInvokeTag(text, from, limit, INVOKE);
+  if (tag === undefined || tag === 'wait') return tag;
+  const openTag = text.slice(at, tag.end);
+  return {
+    name: tag.name,
+    argumentsStart: tag.end,
+    writer: (tools, limits) => createMinimaxM3ArgumentsWriter(tools, limits, openTag),
+  };
 }

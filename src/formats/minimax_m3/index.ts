@@ -42,7 +42,7 @@ export const minimax_m3: Format = {
   // Each call starts at its invoke tag's `>`; its arguments come when the invoke closes (whether
   // an element is a list, an object or typed text shows only at its close tag).
   readCallHead: readMinimaxM3Head,
-  readNextCallHead: (text) => readNextMinimaxM3Head(text),
+  readNextCallHead: readNextMinimaxM3Head,
   // The reasoning streams as it is written.
   readTextHead(text, start) {
     if (!startsAt(text, THINK_OPEN, start)) return undefined;

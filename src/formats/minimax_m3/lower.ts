@@ -76,7 +76,7 @@ function lowerToolSection(section: MinimaxM3ToolSection, context: FormatContext)
       } else {
         open.take(part);
       }
-    } else if (junk === undefined && !isBlank(part, context.text)) {
+    } else if (junk === undefined && !isBlankText(part, context.text)) {
       junk = malformed(`unexpected text in ${TOOL_CALL_OPEN}`, part.start);
       issues.push(junk);
     }
@@ -116,7 +116,7 @@ function lowerToolSection(section: MinimaxM3ToolSection, context: FormatContext)
 }
 
 /** Text made of blanks only (the layout between tags). */
-function isBlank(part: MinimaxM3Part, text: string): boolean {
+function isBlankText(part: MinimaxM3Part, text: string): boolean {
   return part.type === 'minimax-m3-text' && text.slice(part.start, part.end).trim() === '';
 }
 

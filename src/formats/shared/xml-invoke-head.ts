@@ -34,24 +34,52 @@ export function readXmlInvokeHead(
   at: number,
   syntax: InvokeSyntax,
 ): CallHead | 'wait' | undefined {
-  const limit = Math.min(text.length, at + HEAD_LIMIT);
+  if (at < text.length && text.charCodeAt(at) !== 0x3c) return undefined;
+  const tag = readInvokeTag(
+    text,
+    at + 1,
+    Math.min(text.length, at + HEAD_LIMIT),
+    tagNames(syntax, 'invoke'),
+  );
+  if (tag === undefined || tag === 'wait') return tag;
+  const { name } = tag;
+  return {
+    name,
+    argumentsStart: tag.end,
+    writer: (tools, limits) => createXmlInvokeWriter(tools, limits, name, syntax),
+  };
+}
+
+/**
+ * Reads an invoke open tag as the grammar's `InvokeOpen` does, from the unit after its `<`: a tag
+ * name among `names`, attributes, `>`. The tag names a call only with a `name` attribute written
+ * once and not blank (an invoke without one, or with two, is no call; another attribute written
+ * twice still names the call, which the lowering then refuses).
+ *
+ * @param text - The text seen so far.
+ * @param from - Where the tag's name should start (after the `<`).
+ * @param limit - How far the head may reach (at most the text's length).
+ * @param names - The invoke tag's names.
+ * @returns The call's name and where the tag ends (after its `>`); `'wait'` while the text ends
+ * inside what may still be such a tag within the limit; `undefined` when there is none.
+ */
+export function readInvokeTag(
+  text: string,
+  from: number,
+  limit: number,
+  names: readonly string[],
+): { name: string; end: number } | 'wait' | undefined {
   // What to answer where the text ends inside the head: wait while it still fits.
   const short = limit < text.length ? undefined : 'wait';
-  if (at >= limit) return short;
-  if (text.charCodeAt(at) !== 0x3c) return undefined;
-  const reader = new XmlTagReader(tagNames(syntax, 'invoke'), [], []);
+  const reader = new XmlTagReader(names, [], []);
   reader.start();
-  for (let index = at + 1; index < limit; index += 1) {
+  for (let index = from; index < limit; index += 1) {
     const read = reader.read(text.charCodeAt(index), text[index] as string);
     if (read === TAG_GOES_ON) continue;
     if (read !== OPENED) return undefined;
     const name = invokeName(reader.attributes);
     if (name === undefined || name === '') return undefined;
-    return {
-      name,
-      argumentsStart: index + 1,
-      writer: (tools, limits) => createXmlInvokeWriter(tools, limits, name, syntax),
-    };
+    return { name, end: index + 1 };
   }
   return short;
 }
