@@ -32,6 +32,7 @@ export type FormatId =
   | 'minimax'
   | 'minimax_m2'
   | 'minimax_m3'
+  | 'kimi_k3'
   | 'seed_oss'
   | 'step3'
   | 'longcat'

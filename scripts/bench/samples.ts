@@ -108,6 +108,10 @@ export const formatSamples = {
     tool: 'reserve_table',
     text: '<mm:think>A table for four tonight.</mm:think>]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="reserve_table">\n]<]minimax[>[<restaurant>Chez Marthe]<]minimax[>[</restaurant>\n]<]minimax[>[<party_size>4]<]minimax[>[</party_size>\n]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
   },
+  kimi_k3: {
+    tool: 'reserve_table',
+    text: 'A table for four tonight.<|close|>think<|sep|><|open|>response<|sep|><|close|>response<|sep|><|open|>tools<|sep|><|open|>call tool="reserve_table" index="1"<|sep|><|open|>argument key="restaurant" type="string"<|sep|>Chez Marthe<|close|>argument<|sep|><|open|>argument key="party_size" type="number"<|sep|>4<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|><|close|>message<|sep|>',
+  },
   seed_oss: {
     tool: 'reserve_table',
     text: '<seed:think>A table for four tonight.</seed:think><seed:tool_call>\n<function=reserve_table>\n<parameter=restaurant>Chez Marthe</parameter>\n<parameter=party_size>4</parameter>\n</function>\n</seed:tool_call>',

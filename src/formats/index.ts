@@ -29,6 +29,7 @@ import { deepseek_v3 } from './deepseek_v3/index.js';
 import { pythonic } from './pythonic/index.js';
 import { minimax_m2 } from './minimax_m2/index.js';
 import { minimax_m3 } from './minimax_m3/index.js';
+import { kimi_k3 } from './kimi_k3/index.js';
 import { step3 } from './step3/index.js';
 import { deepseek_v32_dsml } from './deepseek_v32_dsml/index.js';
 import { deepseek_v4_dsml } from './deepseek_v4_dsml/index.js';
@@ -58,6 +59,7 @@ export const formats = {
   deepseek_v32_dsml,
   deepseek_v4_dsml,
   kimi_k2,
+  kimi_k3,
   deepseek_v3,
   deepseek_v31,
   harmony,

@@ -30,7 +30,8 @@ export interface ReasoningBlock {
  * Tokens that open a reasoning block, and those that close one, for the reasoning some chat
  * templates force open: the model then writes only the closing token (`</think>` for QwQ,
  * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates;
- * `</mm:think>` for MiniMax-M3's, whose thinking mode writes `<mm:think>` into the prompt). An
+ * `</mm:think>` for MiniMax-M3's, whose thinking mode writes `<mm:think>` into the prompt;
+ * `<|close|>think<|sep|>` for Kimi K3's, whose prompt ends with its think channel's tag). An
  * opener written first shows that the model writes its reasoning itself, as the header of a
  * harmony message does: gpt-oss reasons in its `analysis` messages.
  */
@@ -38,11 +39,17 @@ export const OPEN_REASONING_OPENERS: readonly string[] = [
   OPEN,
   '<|START_THINKING|>',
   '<mm:think>',
+  '<|open|>think<|sep|>',
   '<|start|>',
   '<|channel|>',
 ];
 /** See {@link OPEN_REASONING_OPENERS}. */
-export const OPEN_REASONING_CLOSERS: readonly string[] = [CLOSE, '<|END_THINKING|>', '</mm:think>'];
+export const OPEN_REASONING_CLOSERS: readonly string[] = [
+  CLOSE,
+  '<|END_THINKING|>',
+  '</mm:think>',
+  '<|close|>think<|sep|>',
+];
 
 /**
  * Reads the reasoning some chat templates force open: the output starts inside the block and

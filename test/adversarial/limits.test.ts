@@ -127,6 +127,11 @@ describe('limits', () => {
       ],
       ['pythonic', (n) => `[f(a=${list(n)})]`],
       ['gemma4', (n) => `<|tool_call>call:f{a:${list(n)}}<tool_call|>`],
+      [
+        'kimi_k3',
+        (n) =>
+          `<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="a" type="array"<|sep|>${list(n)}<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,
+      ],
     ];
     for (const [format, output] of outputs) {
       const parser = createParser({

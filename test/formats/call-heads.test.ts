@@ -175,6 +175,10 @@ const PIECES = [
   ...['<|START_ACTION|>', '<|END_ACTION|>', '"tool_call_id"', '"tool_name"', '"0"', '0', '""'],
   ...[']<]minimax[>[', ']<]minimax[>[<city>', ']<]minimax[>[</city>', ']<]minimax[>[</invoke>'],
   ...[']<]minimax[>[<item>', ']<]minimax[>[</tool_call>', ']<]minimax[>[invoke name="f">', ']<]'],
+  ...['<|open|>', '<|close|>', '<|sep|>', 'tools<|sep|>', '<|close|>call<|sep|>', ' tool="f"'],
+  ...['<|open|>argument key="city" type="string"<|sep|>', '<|close|>argument<|sep|>', 'call'],
+  ...['<|open|>call tool="f" index="2"<|sep|>', '<|close|>tools<|sep|>', '<|open|>json<|sep|>'],
+  ...['<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|>', '<|open|>tools<|sep|>'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -221,6 +225,13 @@ const LEADS = [
   ']<]minimax[>[<invoke name="get_weather">]<]minimax[>[Oslo]<]minimax[>[</city>',
   ']<]minimax[>[<invoke name="get_weather" name="other">',
   ']<]minimax[>[<invoke',
+  'tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>',
+  ' tools <|sep|>\n<|open|> call tool="get_weather"<|sep|>',
+  'tools<|sep|><|open|>call tool="get&amp;weather" index="1"<|sep|><|open|>argument key="city" type="string"<|sep|>',
+  'tools<|sep|><|open|>call tool="a" tool="b"<|sep|>',
+  'tools<|sep|><|open|>call index="1"<|sep|>',
+  'tools<|sep|>x<|open|>call tool="get_weather"<|sep|>',
+  'tools<|sep|><|open|>call tool="get_weather"',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -238,6 +249,8 @@ const ARGUMENTS = [
   '<parameter name="city">Oslo</parameter></invoke>',
   '<steptml:parameter name="city">Oslo</steptml:parameter> junk',
   '<｜DSML｜parameter name="city" string="true">Oslo</｜DSML｜parameter>',
+  '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|>',
+  '<|close|>call<|sep|><|open|>call tool="g" index="2"<|sep|><|close|>call<|sep|>',
   '{"city": "Oslo"}</invoke>',
 ];
 
@@ -261,6 +274,7 @@ describe('Format.readCallHead', () => {
       'internlm',
       'jamba',
       'kimi_k2',
+      'kimi_k3',
       'lfm2',
       'longcat',
       'marker_json',
@@ -296,6 +310,13 @@ describe('Format.readCallHead', () => {
     expect(formats.minimax_m3.readCallHead?.(`${m3} name="a" name="b">`, 0)).toBeUndefined();
     expect(formats.minimax_m3.readCallHead?.(`${m3} name="">`, 0)).toBeUndefined();
     expect(formats.minimax_m3.readCallHead?.(`${m3} name="a">`, 0)).toMatchObject({ name: 'a' });
+    // A kimi_k3 call that names its tool twice, or none, is no call.
+    const k3 = '<|open|>tools<|sep|><|open|>call';
+    expect(formats.kimi_k3.readCallHead?.(`${k3} tool="a" tool="b"<|sep|>`, 0)).toBeUndefined();
+    expect(formats.kimi_k3.readCallHead?.(`${k3} index="1"<|sep|>`, 0)).toBeUndefined();
+    expect(formats.kimi_k3.readCallHead?.(`${k3} tool="a&amp;b"<|sep|>`, 0)).toMatchObject({
+      name: 'a&b',
+    });
   });
 
   for (const format of Object.values(formats).filter((each) => each.declines !== undefined)) {

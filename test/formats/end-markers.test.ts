@@ -117,6 +117,7 @@ const FILLERS = [
     "'>",
   ],
   ...['<invoke name="f">', '<parameter name="a">', '</invoke>', '<|"|>', '<|tool_call_end|>'],
+  ...['<|close|>tools<|sep|>', '<|close|>think<|sep|>', '<|open|>call tool="f"<|sep|>', 'think'],
   ...TOKENS,
 ];
 

@@ -77,6 +77,9 @@ const PIECES = [
   ...['{"a": 1}', '{"a": "<|end|>"}', 'Let me think.', 'The answer is 4.', '<|start|>assistant'],
   ...['<|START_THINKING|>', '<|END_THINKING|>', '<|START_RESPONSE|>', '<|END_RESPONSE|>'],
   ...['<|START_TEXT|>', '<|END_TEXT|>', '<|START_ACTION|>', '<|END_ACTION|>', '<|END_'],
+  ...['think<|sep|>', 'response<|sep|>', 'tools<|sep|>', ' think ', '<|sep|>', '<|open|>'],
+  ...['<|close|>', '<|close|>think<|sep|>', '<|close|>response<|sep|>', 'thin', '<|end_of_msg|>'],
+  ...['<|open|>think<|sep|>', '<|open|>response<|sep|>', '<|open|> think <|sep|>'],
 ];
 
 describe('Format.readTextHead', () => {
@@ -84,6 +87,7 @@ describe('Format.readTextHead', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
       'command_r7b',
       'harmony',
+      'kimi_k3',
       'minimax_m3',
     ]);
   });

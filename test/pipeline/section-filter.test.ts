@@ -68,13 +68,17 @@ const fillers = [
   ...['<tool_name>f</tool_name>', '<function>f</function>', '<tool>', '<function_name>'],
   ...['</invoke>', '<parameter name="a">1</parameter>', '</function_calls>', '```json\n'],
   ...['Sure, let me check.', 'The weather is nice.', '<think>', '</think>'],
+  ...['tools<|sep|>', 'think<|sep|>', 'response<|sep|>', 'message role="a"<|sep|>', '<|sep|>'],
+  ...['tool', 'Tools<|sep|>', 'toolsx<|sep|>', 'r', 'm', 't'],
 ];
 
 describe('Format.mayOpen', () => {
-  it('should be declared by the formats that share <tool_call> with hermes, or <tool_calls>', () => {
+  it('should be declared by the formats that share <tool_call> with hermes, or <tool_calls>, and kimi_k3', () => {
     expect(declaring.map((format) => format.id).sort()).toEqual(
       ['glm45', 'granite', 'markup', 'qwen3_coder', 'xlam']
         .concat(['hunyuan_a13b', 'jamba', 'minimax'])
+        // kimi_k3's <|open|> and <|close|> open only its channels' tags.
+        .concat(['kimi_k3'])
         .sort(),
     );
   });

@@ -112,6 +112,19 @@ const SYNTAXES: Syntax[] = [
     headEnd: (call) => call.indexOf('">') + 2,
   },
   {
+    format: 'kimi_k3',
+    section: (calls) => `<|open|>tools<|sep|>${calls.join('')}<|close|>tools<|sep|>`,
+    call: ([name, parameters]) =>
+      `<|open|>call tool="${name}" index="1"<|sep|>${parameters
+        .map(
+          ([key, value]) =>
+            `<|open|>argument key="${key}" type="string"<|sep|>${value}<|close|>argument<|sep|>`,
+        )
+        .join('')}<|close|>call<|sep|>`,
+    // The head ends at the call tag's `<|sep|>`.
+    headEnd: (call) => call.indexOf('<|sep|>') + '<|sep|>'.length,
+  },
+  {
     format: 'deepseek_v32_dsml',
     section: (calls) => `<｜DSML｜function_calls>\n${calls.join('\n')}\n</｜DSML｜function_calls>`,
     call: invokeCall('｜DSML｜'),

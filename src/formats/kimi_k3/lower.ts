@@ -1,0 +1,399 @@
+/**
+ * Lowering of kimi_k3 channels: each call of the tools channel becomes a call whose arguments are
+ * its argument blocks, typed as their `type` attribute says; `think` becomes reasoning,
+ * `response` content, and framing (a close tag alone, the message tag, the stop token) nothing.
+ */
+import { match } from 'ts-pattern';
+import { appendAll } from '../../append.js';
+import { parseJson } from '../../json/index.js';
+import type { Issue, Repair } from '../../types.js';
+import type { FormatContext, RawCall, Section } from '../format.js';
+import { malformed, repeatedAttribute } from '../shared/issues.js';
+import { createRecord, setOwn } from '../shared/own-property.js';
+import { refusedCall } from '../shared/refused-call.js';
+import { parameterSchema, typeBySchema } from '../shared/typed-value.js';
+import type {
+  KimiK3Attribute,
+  KimiK3Close,
+  KimiK3OpenTag,
+  KimiK3Part,
+  KimiK3Section,
+  KimiK3Tools,
+} from './ast.js';
+
+/** The token that opens a tag. */
+export const OPEN = '<|open|>';
+/** The token that starts a close tag. */
+export const CLOSE = '<|close|>';
+/** The token that ends a tag. */
+export const SEP = '<|sep|>';
+/** What opens the tools channel, as the renderer writes it. */
+export const TOOLS_OPEN = `${OPEN}tools${SEP}`;
+/** The stop token that ends the model's turn. */
+export const END_OF_MESSAGE = '<|end_of_msg|>';
+
+/**
+ * Lowers a kimi_k3 section.
+ *
+ * @param node - The section's AST.
+ * @param context - The output, schemas and limits.
+ * @returns The channel's calls, reasoning or content; nothing for framing.
+ */
+export function lowerKimiK3(node: KimiK3Section, context: FormatContext): Section {
+  return match(node)
+    .with({ type: 'kimi-k3-tools' }, (tools) => lowerTools(tools, context))
+    .with({ type: 'kimi-k3-text-channel' }, (channel) => {
+      const section = framed(channel, channel.close, context.text);
+      const text = context.text.slice(channel.body.start, channel.body.end);
+      if (text !== '') section[channel.channel === 'think' ? 'reasoning' : 'content'] = text;
+      return section;
+    })
+    .with({ type: 'kimi-k3-mark' }, (mark) => {
+      const section: Section = {
+        start: mark.start,
+        end: mark.end,
+        calls: [],
+        issues: [],
+        open: false,
+      };
+      // The stop token: the rest of the output is not part of the turn.
+      if (mark.name === 'end_of_msg') section.endsOutput = true;
+      return section;
+    })
+    .exhaustive();
+}
+
+/**
+ * An empty section over a channel, saying whether more text could change it: where the output
+ * ended inside it, or inside the tag that ended it (`<|close|>thi` may still become its close
+ * tag). A tag that ended it and reached its `<|sep|>` is settled.
+ */
+function framed(
+  channel: { start: number; end: number },
+  close: KimiK3Close,
+  text: string,
+): Section {
+  const open = close === 'cut' || (close === 'implicit' && text.indexOf(SEP, channel.end) === -1);
+  return { start: channel.start, end: channel.end, calls: [], issues: [], open };
+}
+
+function lowerTools(tools: KimiK3Tools, context: FormatContext): Section {
+  const section = framed(tools, tools.close, context.text);
+  const { calls, issues } = section;
+  // The first text or tag outside a call that is not blank: the channel is not what it looks like.
+  let junk: Issue | undefined;
+  let opened = 0;
+  let reader: CallReader | undefined;
+  const settle = (ending: CallEnding, end: number): void => {
+    const lowered = (reader as CallReader).finish(ending, end);
+    if (lowered.call !== undefined) calls.push(lowered.call);
+    if (lowered.issue !== undefined) issues.push(lowered.issue);
+    reader = undefined;
+  };
+  for (const part of tools.parts) {
+    if (part.type === 'kimi-k3-open' && part.name === 'call') {
+      // A call opened inside another: the first one's close tag was left out.
+      if (reader !== undefined) settle('implied', part.start);
+      reader = new CallReader(part, context);
+      opened += 1;
+    } else if (reader !== undefined) {
+      if (part.type === 'kimi-k3-close' && part.name === 'call') settle('closed', part.end);
+      else reader.take(part);
+    } else if (junk === undefined && !isBlankText(part, context.text)) {
+      junk = malformed(`unexpected text in the ${TOOLS_OPEN} channel`, part.start);
+      issues.push(junk);
+    }
+  }
+  const cut = tools.close === 'cut';
+  if (reader !== undefined) settle(cut ? 'cut' : 'implied', tools.end);
+  if (opened === 0 && junk === undefined) {
+    issues.push(
+      cut
+        ? {
+            code: 'incomplete-tool-call',
+            message: `the output ended after ${TOOLS_OPEN}`,
+            offset: tools.start,
+          }
+        : malformed(`the ${TOOLS_OPEN} channel holds no call`, tools.start),
+    );
+  }
+  for (let index = 0; index < calls.length; index += 1) {
+    const call = calls[index] as RawCall;
+    if (junk !== undefined && call.malformed === undefined) {
+      // No call of a channel that is not what it looks like runs, but each is refused by name,
+      // so that the model learns which of its calls to write again.
+      calls[index] = refusedCall(call.name, 'kimi_k3', call.span, junk, call.repairs);
+      continue;
+    }
+    if (!call.complete) continue;
+    if (cut) call.repairs.push({ kind: 'missing-end-marker', offset: tools.end });
+    if (tools.close === 'implicit') {
+      call.repairs.push({
+        kind: 'implicit-close-tag',
+        offset: tools.end,
+        detail: `${CLOSE}tools${SEP}`,
+      });
+    }
+  }
+  return section;
+}
+
+/** Text made of blanks only (the layout between tags). */
+function isBlankText(part: KimiK3Part, text: string): boolean {
+  return part.type === 'kimi-k3-text' && text.slice(part.start, part.end).trim() === '';
+}
+
+/** How a call ended: at its close tag, where the next call or the channel's end implied it, or cut. */
+type CallEnding = 'closed' | 'implied' | 'cut';
+
+/** The argument being read: its key, its type, where it starts and its text. */
+interface OpenArgument {
+  key: string;
+  type: string | undefined;
+  start: number;
+  text: string;
+  /** Where its text starts (for repairs). */
+  valueStart: number;
+}
+
+/**
+ * Reads one call's pieces as they come: argument blocks, or one `json` block holding the whole
+ * arguments object (the renderer writes arguments that were not valid JSON so); the first problem
+ * is kept to refuse the call with.
+ */
+class CallReader {
+  private readonly name: string | undefined;
+  private problem: Issue | undefined;
+  private readonly repairs: Repair[] = [];
+  private readonly args = createRecord();
+  private argument: OpenArgument | undefined;
+  /** What the call's body held: argument blocks, a `json` block, or nothing yet. */
+  private body: 'arguments' | 'json' | 'empty' = 'empty';
+
+  constructor(
+    private readonly open: KimiK3OpenTag,
+    private readonly context: FormatContext,
+  ) {
+    const keys = open.attributes.map((item) => item.key);
+    this.problem = repeatedAttribute('call', keys, open.start);
+    this.name = callName(open.attributes);
+  }
+
+  /** Reads the next piece inside the call. */
+  take(part: KimiK3Part): void {
+    if (this.problem !== undefined) return;
+    const { argument } = this;
+    match(part)
+      .with({ type: 'kimi-k3-text' }, (text) => {
+        const written = this.context.text.slice(text.start, text.end);
+        if (argument !== undefined) argument.text += written;
+        else if (written.trim() !== '') {
+          this.problem = malformed(
+            `"${this.name ?? ''}" has text that is not an argument`,
+            text.start,
+          );
+        }
+      })
+      .with({ type: 'kimi-k3-open' }, (tag) => {
+        if (argument !== undefined) {
+          // The argument's close tag was left out; its value ended at this token.
+          this.repairs.push({
+            kind: 'implicit-close-tag',
+            offset: tag.start,
+            detail: `${CLOSE}${this.body === 'json' ? 'json' : 'argument'}${SEP}`,
+          });
+          this.settleArgument(argument);
+        }
+        if (this.problem !== undefined) return;
+        if (tag.name === 'argument' || tag.name === 'json') this.openArgument(tag);
+        else this.problem = malformed(`a call holds a "${tag.name}" tag`, tag.start);
+      })
+      .with({ type: 'kimi-k3-close' }, (tag) => {
+        const expected = this.body === 'json' ? 'json' : 'argument';
+        if (argument === undefined || tag.name !== expected) {
+          this.problem = malformed(`a "${tag.name}" close tag closes nothing`, tag.start);
+          return;
+        }
+        this.settleArgument(argument);
+      })
+      .with({ type: 'kimi-k3-lone-token' }, (token) => {
+        this.problem = malformed('a token opens no tag', token.start);
+      })
+      .exhaustive();
+  }
+
+  private openArgument(tag: KimiK3OpenTag): void {
+    const twice = repeatedAttribute(
+      tag.name,
+      tag.attributes.map((item) => item.key),
+      tag.start,
+    );
+    if (twice !== undefined) {
+      this.problem = twice;
+      return;
+    }
+    // A json block is the whole body, alone (the renderer writes one in place of the arguments).
+    const kind = tag.name === 'json' ? 'json' : 'arguments';
+    if (this.body !== 'empty' && (kind === 'json' || this.body === 'json')) {
+      this.problem = malformed(`"${this.name ?? ''}" mixes a json block with arguments`, tag.start);
+      return;
+    }
+    this.body = kind;
+    const key = kind === 'json' ? 'json' : attribute(tag.attributes, 'key');
+    if (key === undefined || key === '') {
+      this.problem = malformed(`an argument of "${this.name ?? ''}" has no key`, tag.start);
+      return;
+    }
+    this.argument = {
+      key,
+      type: attribute(tag.attributes, 'type'),
+      start: tag.start,
+      text: '',
+      valueStart: tag.end,
+    };
+  }
+
+  private settleArgument(argument: OpenArgument): void {
+    this.argument = undefined;
+    if (this.body === 'json') {
+      this.readJsonBody(argument);
+      return;
+    }
+    setOwn(this.args, argument.key, this.valueOf(argument));
+  }
+
+  /**
+   * An argument's value as its `type` says: `string` is the text as written; any other type is
+   * JSON, and text that is not is read as text (with a repair) and typed by the tool's schema.
+   * Without a type, the schema types it.
+   */
+  private valueOf(argument: OpenArgument): unknown {
+    const { key, type, text, valueStart } = argument;
+    if (type === 'string') return text;
+    if (type !== undefined) {
+      const decoded = this.readJson(text, valueStart, 1);
+      if (decoded === undefined) return undefined;
+      if (decoded.ok && decoded.complete) {
+        appendAll(this.repairs, decoded.repairs);
+        return decoded.value;
+      }
+      this.repairs.push({
+        kind: 'other',
+        offset: valueStart,
+        detail: `the ${type} value of "${key}" is not JSON; read as text`,
+      });
+    }
+    const schema = parameterSchema(this.context.tools, this.name ?? '', key);
+    if (schema === undefined) return text;
+    const typed = typeBySchema(text, schema);
+    if (typed.converted) {
+      this.repairs.push({ kind: 'schema-typed-value', offset: valueStart, detail: key });
+    }
+    return typed.value;
+  }
+
+  /**
+   * Reads JSON text `levels` inside the arguments (a value one level down, a json block at
+   * their level). Past the depth limit the call is refused as too deep, not read as text.
+   *
+   * @returns The reading; `undefined` (the problem set) when it nests too deep.
+   */
+  private readJson(text: string, offset: number, levels: number) {
+    const { maxDepth } = this.context.limits;
+    const decoded = parseJson(text, { maxDepth: Math.max(0, maxDepth - levels), offset });
+    if (decoded.ok || decoded.issue.code !== 'too-deep') return decoded;
+    this.problem = {
+      code: 'too-deep',
+      message: `the arguments nest deeper than ${String(maxDepth)} levels`,
+      offset,
+    };
+    return undefined;
+  }
+
+  /** A `json` block: the arguments object itself. */
+  private readJsonBody(argument: OpenArgument): void {
+    const decoded = this.readJson(argument.text, argument.valueStart, 0);
+    if (decoded === undefined) return;
+    if (decoded.ok && decoded.value !== null && typeof decoded.value === 'object') {
+      if (!Array.isArray(decoded.value) && decoded.complete) {
+        appendAll(this.repairs, decoded.repairs);
+        for (const [key, value] of Object.entries(decoded.value)) setOwn(this.args, key, value);
+        return;
+      }
+    }
+    this.problem = malformed(
+      `the json block of "${this.name ?? ''}" is not a JSON object`,
+      argument.start,
+    );
+  }
+
+  /**
+   * The call the tag pieces became.
+   *
+   * @param ending - How the call ended.
+   * @param end - Where it ended.
+   * @returns The call (refused as `malformed` when it cannot be read), or only an issue when it
+   * names no tool.
+   */
+  finish(ending: CallEnding, end: number): { call?: RawCall; issue?: Issue } {
+    const { name, open } = this;
+    if (name === undefined) return this.problem === undefined ? {} : { issue: this.problem };
+    if (name === '') return { issue: malformed('a call has no tool name', open.start) };
+    const span = { start: open.start, end };
+    const { argument } = this;
+    if (argument !== undefined && this.problem === undefined && ending !== 'cut') {
+      // The call ended with an argument still open: its value ended at the call's end.
+      this.repairs.push({
+        kind: 'implicit-close-tag',
+        offset: end,
+        detail: `${CLOSE}argument${SEP}`,
+      });
+      this.settleArgument(argument);
+    }
+    if (this.problem !== undefined) {
+      const issue = this.problem;
+      return {
+        call: refusedCall(name, 'kimi_k3', span, issue, this.repairs, ending !== 'cut'),
+        issue,
+      };
+    }
+    if (ending === 'implied') {
+      this.repairs.push({ kind: 'implicit-close-tag', offset: end, detail: `${CLOSE}call${SEP}` });
+    }
+    return {
+      call: {
+        name,
+        arguments: this.args,
+        format: 'kimi_k3',
+        span,
+        repairs: this.repairs,
+        complete: ending !== 'cut',
+      },
+    };
+  }
+}
+
+/**
+ * The tool a call tag names, its escapes undone: `''` when it names none, `undefined` when it
+ * names one twice (which of the two is anyone's guess; the stream's head reader asks the same).
+ *
+ * @param attributes - The call tag's attributes.
+ * @returns The name.
+ * @example
+ * ```ts
+ * callName([{ key: 'tool', value: 'a&amp;b', start: 0 }]); // 'a&b'
+ * ```
+ */
+export function callName(attributes: readonly KimiK3Attribute[]): string | undefined {
+  const named = attributes.filter((item) => item.key === 'tool').length;
+  return named > 1 ? undefined : (attribute(attributes, 'tool') ?? '');
+}
+
+/**
+ * An attribute's value with the renderer's escapes undone: it writes `&` as `&amp;`, then `"` as
+ * `&quot;`, so `&quot;` is read first and `&amp;` last (`&amp;quot;` stays `&quot;`).
+ */
+function attribute(attributes: readonly KimiK3Attribute[], key: string): string | undefined {
+  const found = attributes.find((item) => item.key === key);
+  return found?.value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+}
