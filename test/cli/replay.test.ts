@@ -26,13 +26,14 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
   it('should count every output and name each model in the summary', async () => {
     const { code, stdout } = await replayExamples();
     expect(code).toBe(0);
-    expect(stdout()).toMatch(/^replay: 37 outputs, /m);
+    expect(stdout()).toMatch(/^replay: 39 outputs, /m);
     for (const model of [
       'qwen3-coder-30b',
       'kimi-k2-instruct',
       'deepseek-v3.1',
       'mistral-small-3.2',
       'minimax-m3',
+      'kimi-k3',
     ]) {
       expect(stdout()).toContain(model);
     }
@@ -43,7 +44,7 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
     const { stderr } = await replayExamples(['--out', out]);
     const report = JSON.parse(readFileSync(out, 'utf8')) as ReplayReport;
     expect(stderr()).toContain(`wrote ${out}`);
-    expect(report.totals.outputs).toBe(37);
+    expect(report.totals.outputs).toBe(39);
     expect(report.skippedCount).toBe(0);
     // Three calls to tools the manifest does not have, each in its own syntax.
     for (const tool of ['get_forecast', 'run_shell', 'book_flight']) {
@@ -55,6 +56,8 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
     expect(report.formats['mistral']?.accepted).toBe(3);
     // MiniMax-M3's three calls, one of them with its first argument's open tag left out.
     expect(report.formats['minimax_m3']?.accepted).toBe(3);
+    // Kimi K3's three calls, typed by their tags, one after a think channel left open.
+    expect(report.formats['kimi_k3']?.accepted).toBe(3);
     // 'query', 'rate limits' and 'limit' are each single-quoted.
     expect(report.formats['mistral']?.repairs).toEqual({ 'single-quoted-string': 3 });
     // "kelvin" is not in get_weather's unit enum.
