@@ -1,134 +1,237 @@
 /**
- * The arguments of a kimi_k3 call (`grammar/kimi_k3.peggy`), fed the text after its call tag:
- * written whole, as canonical JSON, once the call's close tag arrives. A value's type sits in its
- * tag, but a value of any type but `string` is JSON whose end shows only at the argument's close
- * tag, and a later argument may write the same key again; the call is then read by the grammar
- * and the lowering themselves, in a channel of its own.
+ * The arguments of a kimi_k3 call (`grammar/kimi_k3.peggy`) as canonical JSON while the model
+ * writes them, fed the text after its call tag: `<|open|>argument key="KEY" type="T"<|sep|>VALUE
+ * <|close|>argument<|sep|>` becomes `"KEY":VALUE`, the text `JSON.stringify` gives of the call's
+ * arguments once the grammar has read the channel. A value the lowering keeps as text as written
+ * (`type="string"`; without a type, no schema or one that takes only text) streams as it is
+ * written; any other is written once it ends, read by the lowering's own `readArgumentValue`.
  *
- * No value, attribute or tag name can hold one of the syntax's tokens, so the first
- * `<|close|>call<|sep|>` (blanks allowed around the name) in the text is the call's close as the
- * grammar reads it. Where the call does not read as one clean call by itself (the channel closed
- * first, another call opened inside it, a part the lowering refuses), the writer stalls having
- * written nothing, and the call comes when its channel is read.
+ * A value runs to the next token (`<|open|>`, `<|close|>`, `<|sep|>`), so only a `<` that may
+ * begin one is held. Each tag is read whole, to its `<|sep|>`, by the grammar itself. The
+ * writer is done at the call's close tag; an argument whose close tag was left out ends at the
+ * next argument's tag or at the call's close, as the lowering reads it. Anything else (text
+ * between arguments, a tag the call does not hold, a `json` block, a lone token, the call or the
+ * channel ending otherwise) stalls the writer: what it sent is the start of the arguments the
+ * lowering reads, if it reads the call at all, and the rest comes when the channel is read.
  */
 import { parse as parseKimiK3 } from '../generated/kimi_k3.js';
-import type { KimiK3Section } from '../formats/kimi_k3/ast.js';
-import { CLOSE, lowerKimiK3, SEP, TOOLS_OPEN } from '../formats/kimi_k3/lower.js';
+import type { KimiK3Attribute, KimiK3OpenTag, KimiK3Section } from '../formats/kimi_k3/ast.js';
+import {
+  attributeValue,
+  CLOSE,
+  OPEN,
+  readArgumentValue,
+  SEP,
+  TOOLS_OPEN,
+} from '../formats/kimi_k3/lower.js';
 import type { FormatContext, ParseLimits } from '../formats/format.js';
-import { skipBlanks } from '../formats/shared/blanks.js';
+import { isBlank } from '../formats/shared/blanks.js';
+import { repeatedAttribute } from '../formats/shared/issues.js';
 import { readWhole } from '../formats/shared/run-grammar.js';
-import { startsAt } from '../starts-at.js';
+import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
+import { HEAD_LIMIT } from './call-head.js';
 import type { CallArgumentsWriter } from './json-writer.js';
+import {
+  isPlainUnit,
+  READING_TAG,
+  STALLED,
+  stringText,
+  TaggedTextWriter,
+  WRITTEN,
+} from './tag-text.js';
 
-const CALL = 'call';
-const TOOLS_CLOSE = `${CLOSE}tools${SEP}`;
+// What the writer reads.
+const BETWEEN = 0; // blanks between arguments, then a tag
+const VALUE = 1; // an argument's value
+
+const LESS_THAN = 0x3c;
+const TOKENS = [OPEN, CLOSE, SEP];
 
 /**
  * Creates the writer of a kimi_k3 call's arguments.
  *
  * @param tools - The parser's schemas by tool name (values without a type are typed by them).
- * @param limits - The parser's limits.
- * @param openTag - The call tag as written (read again with the arguments, so that the lowering
- * refuses what it would refuse in the channel).
+ * @param limits - The parser's limits (a JSON value's nesting).
+ * @param tool - The call's tool.
  * @returns The writer.
  * @example
  * ```ts
- * const writer = createKimiK3ArgumentsWriter(undefined, DEFAULT_LIMITS, '<|open|>call tool="f" index="1"<|sep|>');
- * writer.write('<|open|>argument key="n" type="number"<|sep|>2<|close|>argument<|sep|>'); // ''
- * writer.write('<|close|>call<|sep|>'); // '{"n":2}'
+ * const writer = createKimiK3ArgumentsWriter(undefined, DEFAULT_LIMITS, 'f');
+ * writer.write('<|open|>argument key="city" type="string"<|sep|>Ant'); // '{"city":"Ant'
+ * writer.write('werp<|close|>argument<|sep|><|close|>call<|sep|>'); // 'werp"}'
  * ```
  */
 export function createKimiK3ArgumentsWriter(
   tools: FormatContext['tools'],
   limits: ParseLimits,
-  openTag: string,
+  tool: string,
 ): CallArgumentsWriter {
-  return new KimiK3ArgumentsWriter(tools, limits, openTag);
+  return new KimiK3ArgumentsWriter(tools, limits, tool);
 }
 
-class KimiK3ArgumentsWriter implements CallArgumentsWriter {
-  readonly verbatim = false;
-  readonly plainKeys = false;
-  state: CallArgumentsWriter['state'] = 'open';
-  readLength = 0;
-  // The text fed so far, and where the search for the close tag goes on (what was searched holds
-  // no close tag that can still complete, so a long call is searched once).
+class KimiK3ArgumentsWriter extends TaggedTextWriter {
+  private written = 0;
+  private key = '';
+  private type: string | undefined;
+  // The value being read: streamed as text, or kept whole until it ends to be read.
+  private asText = true;
   private raw = '';
-  private searchFrom = 0;
 
   constructor(
     private readonly tools: FormatContext['tools'],
     private readonly limits: ParseLimits,
-    private readonly openTag: string,
-  ) {}
-
-  writeUnit(_unit: number, char: string): string {
-    return this.write(char);
+    private readonly tool: string,
+  ) {
+    super();
   }
 
-  write(text: string): string {
-    if (this.state !== 'open') return '';
-    const before = this.raw.length;
-    this.raw += text;
-    const end = this.closeEnd();
-    if (end === -1) {
-      this.readLength += text.length;
-      return '';
-    }
-    this.readLength += end - before;
-    return this.finish(this.raw.slice(0, end));
+  protected passesThrough(unit: number): boolean {
+    return (
+      this.mode === VALUE &&
+      this.asText &&
+      this.high === '' &&
+      unit !== LESS_THAN &&
+      isPlainUnit(unit)
+    );
   }
 
-  /** Where the first call close tag ends in the text fed, or -1 while none is whole. */
-  private closeEnd(): number {
-    const { raw } = this;
-    for (;;) {
-      const at = raw.indexOf(CLOSE, this.searchFrom);
-      if (at === -1) {
-        // A close tag may have begun in the last units.
-        this.searchFrom = Math.max(this.searchFrom, raw.length - CLOSE.length + 1);
-        return -1;
-      }
-      const name = skipBlanks(raw, at + CLOSE.length);
-      const sep = skipBlanks(raw, name + CALL.length);
-      const whole = sep + SEP.length <= raw.length;
-      if (whole && startsAt(raw, CALL, name) && startsAt(raw, SEP, sep)) return sep + SEP.length;
-      // What is written so far may still become the close tag: wait for more.
-      if (!whole && couldBecomeClose(raw, name, sep)) {
-        this.searchFrom = at;
-        return -1;
-      }
-      this.searchFrom = at + 1;
+  protected read(unit: number, char: string): void {
+    switch (this.mode) {
+      case BETWEEN:
+        if (unit === LESS_THAN) this.startTag(BETWEEN);
+        // Stray text: the lowering refuses the call.
+        else if (!isBlank(unit)) this.mode = STALLED;
+        return;
+      case VALUE:
+        if (unit === LESS_THAN) this.startTag(VALUE);
+        else this.content(unit, char);
+        return;
+      case READING_TAG:
+        this.tagUnit(char);
+        return;
+      default:
     }
   }
 
-  /** Reads the call whole and writes its arguments, or stalls. */
-  private finish(call: string): string {
+  /** One more unit of text read from a `<`: a token, then a tag up to its `<|sep|>`. */
+  private tagUnit(char: string): void {
+    const tag = this.tag + char;
+    this.tag = tag;
+    if (!TOKENS.some((token) => tag.startsWith(token) || token.startsWith(tag))) {
+      // Value text after all (a tag begins at a token only); between arguments, stray text.
+      this.mode = this.tagFrom;
+      if (this.tagFrom === VALUE) this.reread(tag);
+      else this.mode = STALLED;
+      return;
+    }
+    if (!tag.endsWith(SEP)) {
+      // A tag longer than a head may be is read when the channel is.
+      if (tag.length > HEAD_LIMIT) this.mode = STALLED;
+      return;
+    }
+    this.mode = this.tagFrom;
+    this.takeTag(tag);
+  }
+
+  /** Reads held text again as value text: its `<`, then the rest (a later `<` may begin a token). */
+  private reread(tag: string): void {
+    this.content(LESS_THAN, '<');
+    for (let index = 1; index < tag.length && this.mode === VALUE; index += 1) {
+      this.read(tag.charCodeAt(index), tag[index] as string);
+    }
+  }
+
+  /** A whole tag, read by the grammar as it reads it in the channel. */
+  private takeTag(text: string): void {
+    const read = readWhole<KimiK3Section>(parseKimiK3, TOOLS_OPEN + text, 'Section');
+    const [tag] = read?.type === 'kimi-k3-tools' ? read.parts : [];
+    const single = read?.type === 'kimi-k3-tools' && read.parts.length === 1 ? tag : undefined;
+    if (single?.type !== 'kimi-k3-open' && single?.type !== 'kimi-k3-close') {
+      // A lone token (and what followed it): the lowering refuses the call.
+      this.mode = STALLED;
+      return;
+    }
+    // A tag ends the value before it, whether its close tag or the next argument's (the lowering
+    // reads the value the same either way).
+    if (this.mode === VALUE) {
+      if (single.type === 'kimi-k3-close' && single.name === 'argument') {
+        this.endValue();
+        this.mode = BETWEEN;
+        return;
+      }
+      if (!isArgumentOpen(single) && !isCallClose(single)) {
+        this.mode = STALLED;
+        return;
+      }
+      this.endValue();
+    }
+    if (this.mode === STALLED) return;
+    if (isArgumentOpen(single)) this.openArgument(single.attributes);
+    else if (isCallClose(single)) this.end();
+    // Another tag: the lowering refuses the call, or ends it otherwise.
+    else this.mode = STALLED;
+  }
+
+  private openArgument(attributes: readonly KimiK3Attribute[]): void {
+    const key = attributeValue(attributes, 'key');
+    const keys = attributes.map((item) => item.key);
+    // An attribute written twice, or no key: the lowering refuses the call.
+    if (key === undefined || key === '' || repeatedAttribute('argument', keys, 0) !== undefined) {
+      this.mode = STALLED;
+      return;
+    }
+    this.out += `${this.written === 0 ? '{' : ','}${JSON.stringify(key)}:`;
+    this.written += 1;
+    this.key = key;
+    this.type = attributeValue(attributes, 'type');
+    this.asText = this.streamsAsText();
+    this.mode = VALUE;
     this.raw = '';
-    const text = `${TOOLS_OPEN}${this.openTag}${call}${TOOLS_CLOSE}`;
-    const node = readWhole<KimiK3Section>(parseKimiK3, text, 'Section');
-    const section =
-      node === undefined
-        ? undefined
-        : lowerKimiK3(node, { text, tools: this.tools, limits: this.limits });
-    const read = section?.calls.length === 1 ? section.calls[0] : undefined;
-    if (read === undefined || read.malformed !== undefined || !read.complete) {
-      this.state = 'stalled';
-      return '';
+    this.high = '';
+    if (this.asText) this.out += '"';
+  }
+
+  /** Whether `readArgumentValue` gives the value's text as written. */
+  private streamsAsText(): boolean {
+    if (this.type !== undefined) return this.type === 'string';
+    const schema = parameterSchema(this.tools, this.tool, this.key);
+    return schema === undefined || takesTextAsWritten(schema);
+  }
+
+  /** One unit of a value's text. */
+  private content(unit: number, char: string): void {
+    if (!this.asText) this.raw += char;
+    else if (!this.flushHigh(unit, char)) this.textUnit(unit, char);
+  }
+
+  /** The value ended: what was held is written, or the value read whole and written. */
+  private endValue(): void {
+    if (this.asText) {
+      if (this.high !== '') this.out += stringText(this.high);
+      this.high = '';
+      this.out += '"';
+      return;
     }
-    this.state = 'done';
-    return JSON.stringify(read.arguments);
+    const read = readArgumentValue(
+      { key: this.key, type: this.type, text: this.raw, valueStart: 0 },
+      { tool: this.tool, tools: this.tools, maxDepth: this.limits.maxDepth, repairs: [] },
+    );
+    this.raw = '';
+    if ('problem' in read) this.mode = STALLED;
+    else this.out += JSON.stringify(read.value);
+  }
+
+  /** The call closed. */
+  private end(): void {
+    this.out += this.written === 0 ? '{}' : '}';
+    this.mode = WRITTEN;
   }
 }
 
-/**
- * Whether the text after a `<|close|>` that ends before a whole close tag may still become one:
- * blanks, a prefix of `call` (or all of it), blanks, a prefix of `<|sep|>`.
- */
-function couldBecomeClose(raw: string, name: number, sep: number): boolean {
-  if (name === raw.length) return true;
-  const nameWritten = Math.min(raw.length - name, CALL.length);
-  if (!startsAt(raw, CALL.slice(0, nameWritten), name)) return false;
-  if (nameWritten < CALL.length) return true;
-  return startsAt(raw, SEP.slice(0, raw.length - sep), sep);
+function isArgumentOpen(tag: { type: string; name: string }): tag is KimiK3OpenTag {
+  return tag.type === 'kimi-k3-open' && tag.name === 'argument';
+}
+
+function isCallClose(tag: { type: string; name: string }): boolean {
+  return tag.type === 'kimi-k3-close' && tag.name === 'call';
 }

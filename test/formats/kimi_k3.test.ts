@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/index.js';
+import { createParser, type StreamEvent } from '../../src/index.js';
 import { deltaText, expectEveryChunking, streamAll } from '../stream/equivalence.js';
 
 const O = '<|open|>';
@@ -222,6 +222,19 @@ describe('kimi_k3', () => {
     expect(result.content).toBe('');
   });
 
+  it('should read the text before a call as reasoning when told the prompt opened the think channel', () => {
+    // vLLM #54273: thinking on, the model went from its reasoning straight to the tools channel.
+    const text = `I should look at the cart first.${tools(call('view_cart', 1))}${MESSAGE_CLOSE}`;
+    const options = { formats: ['kimi_k3' as const], reasoning: { prefilled: true } };
+    const result = createParser(options).parse(text);
+    expect(result.reasoning).toBe('I should look at the cart first.');
+    expect(result.content).toBe('');
+    expect(result.calls.map((each) => each.name)).toEqual(['view_cart']);
+    expectEveryChunking(options, text);
+    // Without the option the text is content: the output alone cannot tell.
+    expect(parser.parse(text).content).toBe('I should look at the cart first.');
+  });
+
   it('should read calls written while the prompt-opened think channel was never closed', () => {
     // smg #1983: the think channel the prompt opened is left open, the tools channel follows.
     const text = `${tools(call('get_weather', 1, arg('city', 'string', 'San Francisco')))}${MESSAGE_CLOSE}`;
@@ -357,21 +370,71 @@ describe('kimi_k3', () => {
       expect(deltaText(sent, 'text-delta')).toBe('All set');
     });
 
-    it('should start each call at its tag, and write its arguments when it closes', () => {
+    /** The argument text a stream sent in `events`. */
+    const sentArguments = (events: readonly StreamEvent[]): string =>
+      events
+        .map((event) => (event.type === 'tool-call-delta' ? event.argumentsDelta : ''))
+        .join('');
+
+    it('should start each call at its tag, and stream a string value as it is written', () => {
       const stream = createParser({ ...thinkingOff, ids: 'sequential' }).stream();
-      const head = `${O}tools${S}${O}call tool="add_to_cart" index="1"${S}`;
+      const head = `${O}tools${S}${O}call tool="write_file" index="1"${S}`;
       const started = [...head].flatMap((unit) => stream.push(unit));
       expect(started).toEqual([
-        expect.objectContaining({ type: 'tool-call-start', id: 'call_0', name: 'add_to_cart' }),
+        expect.objectContaining({ type: 'tool-call-start', id: 'call_0', name: 'write_file' }),
       ]);
-      const body = `${arg('sku', 'string', 'MUG-42')}${arg('quantity', 'number', '2')}${C}call${S}`;
-      const written = [...body].flatMap((unit) => stream.push(unit));
-      const argumentsText = written.map((event) =>
-        event.type === 'tool-call-delta' ? event.argumentsDelta : '',
-      );
-      expect(argumentsText.join('')).toBe('{"sku":"MUG-42","quantity":2}');
-      const events = streamAll({ formats: ['kimi_k3'] }, [turn]);
-      expect(events.filter((event) => event.type === 'tool-call-end')).toHaveLength(2);
+      // The value goes out unit by unit, escaped as JSON; a `<` is held only while it may still
+      // begin a token.
+      const value = `${O}argument key="body" type="string"${S}if (a<b) say("hi")\n`;
+      const early = [...value].flatMap((unit) => stream.push(unit));
+      expect(sentArguments(early)).toBe('{"body":"if (a<b) say(\\"hi\\")\\n');
+      const held = [...`${C}argu`].flatMap((unit) => stream.push(unit));
+      expect(sentArguments(held)).toBe('');
+      const rest = `ment${S}${arg('mode', 'number', '644')}${C}call${S}`;
+      const late = [...rest].flatMap((unit) => stream.push(unit));
+      // A number comes once its argument closes.
+      expect(sentArguments(late)).toBe('","mode":644}');
+      const ended = [...`${C}tools${S}`].flatMap((unit) => stream.push(unit));
+      expect(ended.filter((event) => event.type === 'tool-call-end')).toHaveLength(1);
+    });
+
+    it('should fold to parse where the deltas cannot be the canonical text as they go', () => {
+      const options = { formats: ['kimi_k3' as const], tools: shopTools };
+      // A key written twice, a value that is not JSON, an argument and a call left unclosed,
+      // a surrogate pair, a lone token in a value, a json block.
+      for (const text of [
+        tools(
+          call('f', 1, arg('a', 'string', 'x'), arg('b', 'number', '1'), arg('a', 'string', 'y')),
+        ),
+        tools(call('f', 1, arg('n', 'number', '{"x": ]'), arg('s', 'string', 'ok'))),
+        tools(`${O}call tool="f"${S}${O}argument key="a" type="string"${S}x${C}call${S}`),
+        tools(`${O}call tool="f"${S}${arg('a', 'string', 'x')}${O}call tool="g"${S}${C}call${S}`),
+        tools(call('f', 1, arg('a', 'string', 'snow \u{2603} and \u{1F600}'))),
+        tools(call('f', 1, arg('a', 'string', `x${S}y`))),
+        tools(`${O}call tool="f"${S}${O}json type="object"${S}{"a": 1}${C}json${S}${C}call${S}`),
+        tools(call('add_to_cart', 1, `${O}argument key="quantity"${S}2${C}argument${S}`)),
+        tools(
+          call(
+            'f',
+            1,
+            arg('o', 'object', '{"a": [1, "x"]}'),
+            arg('b', 'boolean', 'true'),
+            arg('z', 'null', 'null'),
+            arg('t', 'string', 'true'),
+          ),
+        ),
+      ]) {
+        expectEveryChunking(options, text);
+        // No call was started, abandoned and sent again: each start is a call of its own (with
+        // no tools, so that an unknown tool's refusal does not end the call whatever was sent).
+        const events = streamAll({ formats: ['kimi_k3'], reasoning: { startsInside: false } }, [
+          ...text,
+        ]);
+        const started = events.flatMap((event) =>
+          event.type === 'tool-call-start' ? [event.id] : [],
+        );
+        expect(new Set(started).size, text).toBe(started.length);
+      }
     });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The heads of kimi_k3 channels, read before a channel closes so that a stream sends it as the
  * model writes it: a `think` or `response` channel's text streams from its tag's `<|sep|>`; each
- * call of the tools channel starts at its call tag's `<|sep|>`, and its arguments come when the
- * call closes (see `src/stream/kimi-k3-arguments-writer.ts`). Every tag is read by the format's
+ * call of the tools channel starts at its call tag's `<|sep|>`, and its arguments stream from there
+ * (see `src/stream/kimi-k3-arguments-writer.ts`). Every tag is read by the format's
  * own grammar, so the heads and the grammar cannot disagree about one.
  */
 import { parse } from '../../generated/kimi_k3.js';
@@ -93,8 +93,7 @@ function readCallTag(text: string, at: number): CallHead | 'wait' | undefined {
   if (written < OPEN.length) return 'wait';
   const end = tagEnd(text, at);
   if (typeof end !== 'number') return end;
-  const openTag = text.slice(at, end);
-  const read = readWhole<KimiK3Section>(parse, TOOLS_OPEN + openTag, 'Section');
+  const read = readWhole<KimiK3Section>(parse, TOOLS_OPEN + text.slice(at, end), 'Section');
   if (read?.type !== 'kimi-k3-tools') return undefined;
   const [tag] = read.parts;
   if (read.parts.length !== 1 || tag?.type !== 'kimi-k3-open' || tag.name !== 'call') {
@@ -105,6 +104,6 @@ function readCallTag(text: string, at: number): CallHead | 'wait' | undefined {
   return {
     name,
     argumentsStart: end,
-    writer: (tools, limits) => createKimiK3ArgumentsWriter(tools, limits, openTag),
+    writer: (tools, limits) => createKimiK3ArgumentsWriter(tools, limits, name),
   };
 }

@@ -40,7 +40,7 @@ export const kimi_k3: Format = {
   // channel tag's end arrives: its own tag first (open), then its close or the next channel's.
   // A close tag alone ends at its `<|sep|>`.
   endMarkers: { [OPEN]: CHANNEL_TAG_ENDS, [CLOSE]: [SEP] },
-  // Each call starts at its call tag's `<|sep|>`; its arguments come when the call closes.
+  // Each call starts at its call tag's `<|sep|>`; its string values stream as they are written.
   readCallHead: readKimiK3Head,
   readNextCallHead: readNextKimiK3Head,
   // Reasoning and content stream as they are written.

@@ -146,14 +146,9 @@ function isBlankText(part: KimiK3Part, text: string): boolean {
 /** How a call ended: at its close tag, where the next call or the channel's end implied it, or cut. */
 type CallEnding = 'closed' | 'implied' | 'cut';
 
-/** The argument being read: its key, its type, where it starts and its text. */
-interface OpenArgument {
-  key: string;
-  type: string | undefined;
+/** The argument being read: as written so far, and where its tag starts. */
+interface OpenArgument extends WrittenArgument {
   start: number;
-  text: string;
-  /** Where its text starts (for repairs). */
-  valueStart: number;
 }
 
 /**
@@ -239,14 +234,14 @@ class CallReader {
       return;
     }
     this.body = kind;
-    const key = kind === 'json' ? 'json' : attribute(tag.attributes, 'key');
+    const key = kind === 'json' ? 'json' : attributeValue(tag.attributes, 'key');
     if (key === undefined || key === '') {
       this.problem = malformed(`an argument of "${this.name ?? ''}" has no key`, tag.start);
       return;
     }
     this.argument = {
       key,
-      type: attribute(tag.attributes, 'type'),
+      type: attributeValue(tag.attributes, 'type'),
       start: tag.start,
       text: '',
       valueStart: tag.end,
@@ -259,61 +254,24 @@ class CallReader {
       this.readJsonBody(argument);
       return;
     }
-    setOwn(this.args, argument.key, this.valueOf(argument));
-  }
-
-  /**
-   * An argument's value as its `type` says: `string` is the text as written; any other type is
-   * JSON, and text that is not is read as text (with a repair) and typed by the tool's schema.
-   * Without a type, the schema types it.
-   */
-  private valueOf(argument: OpenArgument): unknown {
-    const { key, type, text, valueStart } = argument;
-    if (type === 'string') return text;
-    if (type !== undefined) {
-      const decoded = this.readJson(text, valueStart, 1);
-      if (decoded === undefined) return undefined;
-      if (decoded.ok && decoded.complete) {
-        appendAll(this.repairs, decoded.repairs);
-        return decoded.value;
-      }
-      this.repairs.push({
-        kind: 'other',
-        offset: valueStart,
-        detail: `the ${type} value of "${key}" is not JSON; read as text`,
-      });
-    }
-    const schema = parameterSchema(this.context.tools, this.name ?? '', key);
-    if (schema === undefined) return text;
-    const typed = typeBySchema(text, schema);
-    if (typed.converted) {
-      this.repairs.push({ kind: 'schema-typed-value', offset: valueStart, detail: key });
-    }
-    return typed.value;
-  }
-
-  /**
-   * Reads JSON text `levels` inside the arguments (a value one level down, a json block at
-   * their level). Past the depth limit the call is refused as too deep, not read as text.
-   *
-   * @returns The reading; `undefined` (the problem set) when it nests too deep.
-   */
-  private readJson(text: string, offset: number, levels: number) {
-    const { maxDepth } = this.context.limits;
-    const decoded = parseJson(text, { maxDepth: Math.max(0, maxDepth - levels), offset });
-    if (decoded.ok || decoded.issue.code !== 'too-deep') return decoded;
-    this.problem = {
-      code: 'too-deep',
-      message: `the arguments nest deeper than ${String(maxDepth)} levels`,
-      offset,
-    };
-    return undefined;
+    const read = readArgumentValue(argument, {
+      tool: this.name ?? '',
+      tools: this.context.tools,
+      maxDepth: this.context.limits.maxDepth,
+      repairs: this.repairs,
+    });
+    if ('problem' in read) this.problem = read.problem;
+    else setOwn(this.args, argument.key, read.value);
   }
 
   /** A `json` block: the arguments object itself. */
   private readJsonBody(argument: OpenArgument): void {
-    const decoded = this.readJson(argument.text, argument.valueStart, 0);
-    if (decoded === undefined) return;
+    const { maxDepth } = this.context.limits;
+    const decoded = parseJson(argument.text, { maxDepth, offset: argument.valueStart });
+    if (!decoded.ok && decoded.issue.code === 'too-deep') {
+      this.problem = tooDeep(maxDepth, argument.valueStart);
+      return;
+    }
     if (decoded.ok && decoded.value !== null && typeof decoded.value === 'object') {
       if (!Array.isArray(decoded.value) && decoded.complete) {
         appendAll(this.repairs, decoded.repairs);
@@ -373,6 +331,80 @@ class CallReader {
   }
 }
 
+/** An argument as written: its key, its declared type, its text and where that text starts. */
+export interface WrittenArgument {
+  key: string;
+  type: string | undefined;
+  text: string;
+  valueStart: number;
+}
+
+/**
+ * An argument's value as its `type` says: `string` is the text as written; any other type is
+ * JSON, and text that is not is read as text (with a repair) and typed by the tool's schema.
+ * Without a type, the schema types it (with none, it is the text). The stream's writer reads a
+ * value it does not stream with it, so that both read the same value.
+ *
+ * @param argument - The argument as written.
+ * @param reading - The call's tool, the parser's schemas and depth limit; repairs go to `repairs`.
+ * @param reading.tool - The call's tool.
+ * @param reading.tools - The parser's schemas by tool name.
+ * @param reading.maxDepth - The parser's depth limit (the arguments object is one level).
+ * @param reading.repairs - Repairs made reading the value are pushed here.
+ * @returns The value, or the problem refusing the call (JSON nesting past the limit).
+ * @example
+ * ```ts
+ * readArgumentValue({ key: 'n', type: 'number', text: '2', valueStart: 0 }, { tool: 'f', tools: undefined, maxDepth: 64, repairs: [] });
+ * // { value: 2 }
+ * ```
+ */
+export function readArgumentValue(
+  argument: WrittenArgument,
+  reading: {
+    tool: string;
+    tools: FormatContext['tools'];
+    maxDepth: number;
+    repairs: Repair[];
+  },
+): { value: unknown } | { problem: Issue } {
+  const { key, type, text, valueStart } = argument;
+  const { repairs } = reading;
+  if (type === 'string') return { value: text };
+  if (type !== undefined) {
+    // The value sits one level inside the arguments object.
+    const maxDepth = Math.max(0, reading.maxDepth - 1);
+    const decoded = parseJson(text, { maxDepth, offset: valueStart });
+    if (decoded.ok && decoded.complete) {
+      appendAll(repairs, decoded.repairs);
+      return { value: decoded.value };
+    }
+    // Past the depth limit the call is refused, not its value read as text.
+    if (!decoded.ok && decoded.issue.code === 'too-deep') {
+      return { problem: tooDeep(reading.maxDepth, valueStart) };
+    }
+    repairs.push({
+      kind: 'other',
+      offset: valueStart,
+      detail: `the ${type} value of "${key}" is not JSON; read as text`,
+    });
+  }
+  const schema = parameterSchema(reading.tools, reading.tool, key);
+  if (schema === undefined) return { value: text };
+  const typed = typeBySchema(text, schema);
+  if (typed.converted)
+    repairs.push({ kind: 'schema-typed-value', offset: valueStart, detail: key });
+  return { value: typed.value };
+}
+
+/** The issue of arguments nesting past the depth limit. */
+function tooDeep(maxDepth: number, offset: number): Issue {
+  return {
+    code: 'too-deep',
+    message: `the arguments nest deeper than ${String(maxDepth)} levels`,
+    offset,
+  };
+}
+
 /**
  * The tool a call tag names, its escapes undone: `''` when it names none, `undefined` when it
  * names one twice (which of the two is anyone's guess; the stream's head reader asks the same).
@@ -386,14 +418,25 @@ class CallReader {
  */
 export function callName(attributes: readonly KimiK3Attribute[]): string | undefined {
   const named = attributes.filter((item) => item.key === 'tool').length;
-  return named > 1 ? undefined : (attribute(attributes, 'tool') ?? '');
+  return named > 1 ? undefined : (attributeValue(attributes, 'tool') ?? '');
 }
 
 /**
  * An attribute's value with the renderer's escapes undone: it writes `&` as `&amp;`, then `"` as
  * `&quot;`, so `&quot;` is read first and `&amp;` last (`&amp;quot;` stays `&quot;`).
+ *
+ * @param attributes - A tag's attributes.
+ * @param key - The attribute's key.
+ * @returns Its first value, or `undefined` when the tag has none.
+ * @example
+ * ```ts
+ * attributeValue([{ key: 'key', value: 'a&amp;b', start: 0 }], 'key'); // 'a&b'
+ * ```
  */
-function attribute(attributes: readonly KimiK3Attribute[], key: string): string | undefined {
+export function attributeValue(
+  attributes: readonly KimiK3Attribute[],
+  key: string,
+): string | undefined {
   const found = attributes.find((item) => item.key === key);
   return found?.value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 }
