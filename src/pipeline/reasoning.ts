@@ -49,7 +49,35 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [
   '<|END_THINKING|>',
   '</mm:think>',
   '<|close|>think<|sep|>',
+  '<|close|>think<|open|>',
 ];
+
+/**
+ * Closers found with the token that follows them, and that token's length: on turns after tool
+ * results Kimi K3 leaves out the `<|sep|>` of its think channel's close and opens the next
+ * channel at once (`<|close|>think<|open|>response<|sep|>`, SGLang #32567). The block ends
+ * before that next token, which is the next channel's.
+ */
+const CLOSERS_BEFORE_NEXT: ReadonlyMap<string, number> = new Map([
+  ['<|close|>think<|open|>', '<|open|>'.length],
+]);
+
+/**
+ * Where the reasoning a closing token ends goes on to: past the token, or, for a closer written
+ * without its own end ({@link CLOSERS_BEFORE_NEXT}), before the token that follows it.
+ *
+ * @param token - A token of {@link OPEN_REASONING_CLOSERS}.
+ * @param at - Where it occurs.
+ * @returns The block's end.
+ * @example
+ * ```ts
+ * closerEnd('</think>', 10); // 18
+ * closerEnd('<|close|>think<|open|>', 10); // 24
+ * ```
+ */
+export function closerEnd(token: string, at: number): number {
+  return at + token.length - (CLOSERS_BEFORE_NEXT.get(token) ?? 0);
+}
 
 /**
  * Reads the reasoning some chat templates force open: the output starts inside the block and
@@ -65,7 +93,7 @@ export function readOpenReasoning(
   first: ReturnType<typeof firstReasoningToken>,
 ): ReasoningBlock | undefined {
   if (first === undefined || !first.closes) return undefined;
-  return { start: 0, end: first.at + first.token.length, text: text.slice(0, first.at) };
+  return { start: 0, end: closerEnd(first.token, first.at), text: text.slice(0, first.at) };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Format } from '../formats/format.js';
 import { FENCE } from '../pipeline/example-context.js';
 import { createMarkerCursor, type MarkerHit, type MarkerTable } from '../pipeline/marker-index.js';
 import {
+  closerEnd,
   OPEN_REASONING_CLOSERS,
   REASONING_TOKENS,
   THINK_CLOSE,
@@ -586,11 +587,9 @@ export function createStreamParser(engine: StreamEngine): StreamParser {
     const text = prelude.text();
     mode = 'content';
     if (found !== undefined && OPEN_REASONING_CLOSERS.includes(found.needle)) {
-      emit(
-        'reasoning-delta',
-        text.slice(0, keepReasoning ? found.at + found.needle.length : found.at),
-      );
-      base = found.at + found.needle.length;
+      const end = closerEnd(found.needle, found.at);
+      emit('reasoning-delta', text.slice(0, keepReasoning ? end : found.at));
+      base = end;
       buffer = text.slice(base);
       cursor = base;
       noteBuffer();

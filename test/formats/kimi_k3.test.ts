@@ -235,6 +235,25 @@ describe('kimi_k3', () => {
     expect(parser.parse(text).content).toBe('I should look at the cart first.');
   });
 
+  it('should end the think channel at a close tag written without its <|sep|>', () => {
+    // SGLang #32567: on turns after tool results the model opens the response channel right
+    // after `<|close|>think`.
+    const after = `${C}think${O}response${S}Both are in stock.${C}response${S}${MESSAGE_CLOSE}`;
+    const prompted = `Both calls returned.${after}`;
+    const result = parser.parse(prompted);
+    expect(result.reasoning).toBe('Both calls returned.');
+    expect(result.content).toBe('Both are in stock.');
+    expectEveryChunking({ formats: ['kimi_k3'] }, prompted);
+    const written = `${O}think${S}Both calls returned.${after}`;
+    for (const options of [{}, { reasoning: { startsInside: false } }]) {
+      const own = createParser({ formats: ['kimi_k3'], ...options }).parse(written);
+      expect([own.reasoning, own.content]).toEqual(['Both calls returned.', 'Both are in stock.']);
+    }
+    expectEveryChunking({ formats: ['kimi_k3'] }, written);
+    // Not before text: `<|close|>think` then prose is no close tag.
+    expect(parser.parse(`${O}think${S}a${C}think b`).reasoning).toBe('a');
+  });
+
   it('should read calls written while the prompt-opened think channel was never closed', () => {
     // smg #1983: the think channel the prompt opened is left open, the tools channel follows.
     const text = `${tools(call('get_weather', 1, arg('city', 'string', 'San Francisco')))}${MESSAGE_CLOSE}`;
