@@ -10,7 +10,12 @@ import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import { malformed, repeatedAttribute } from '../shared/issues.js';
 import { createRecord, setOwn } from '../shared/own-property.js';
-import { refusedCall } from '../shared/refused-call.js';
+import {
+  endCall,
+  lowerTagBlock,
+  type CallEnding,
+  type CallPieceReader,
+} from '../shared/tag-block.js';
 import { parameterSchema, typeBySchema } from '../shared/typed-value.js';
 import type {
   KimiK3Attribute,
@@ -79,72 +84,24 @@ function framed(
 
 function lowerTools(tools: KimiK3Tools, context: FormatContext): Section {
   const section = framed(tools, tools.close, context.text);
-  const { calls, issues } = section;
-  // The first text or tag outside a call that is not blank: the channel is not what it looks like.
-  let junk: Issue | undefined;
-  let opened = 0;
-  let reader: CallReader | undefined;
-  const settle = (ending: CallEnding, end: number): void => {
-    const lowered = (reader as CallReader).finish(ending, end);
-    if (lowered.call !== undefined) calls.push(lowered.call);
-    if (lowered.issue !== undefined) issues.push(lowered.issue);
-    reader = undefined;
-  };
-  for (const part of tools.parts) {
-    if (part.type === 'kimi-k3-open' && part.name === 'call') {
-      // A call opened inside another: the first one's close tag was left out.
-      if (reader !== undefined) settle('implied', part.start);
-      reader = new CallReader(part, context);
-      opened += 1;
-    } else if (reader !== undefined) {
-      if (part.type === 'kimi-k3-close' && part.name === 'call') settle('closed', part.end);
-      else reader.take(part);
-    } else if (junk === undefined && !isBlankText(part, context.text)) {
-      junk = malformed(`unexpected text in the ${TOOLS_OPEN} channel`, part.start);
-      issues.push(junk);
-    }
-  }
-  const cut = tools.close === 'cut';
-  if (reader !== undefined) settle(cut ? 'cut' : 'implied', tools.end);
-  if (opened === 0 && junk === undefined) {
-    issues.push(
-      cut
-        ? {
-            code: 'incomplete-tool-call',
-            message: `the output ended after ${TOOLS_OPEN}`,
-            offset: tools.start,
-          }
-        : malformed(`the ${TOOLS_OPEN} channel holds no call`, tools.start),
-    );
-  }
-  for (let index = 0; index < calls.length; index += 1) {
-    const call = calls[index] as RawCall;
-    if (junk !== undefined && call.malformed === undefined) {
-      // No call of a channel that is not what it looks like runs, but each is refused by name,
-      // so that the model learns which of its calls to write again.
-      calls[index] = refusedCall(call.name, 'kimi_k3', call.span, junk, call.repairs);
-      continue;
-    }
-    if (!call.complete) continue;
-    if (cut) call.repairs.push({ kind: 'missing-end-marker', offset: tools.end });
-    if (tools.close === 'implicit') {
-      call.repairs.push({
-        kind: 'implicit-close-tag',
-        offset: tools.end,
-        detail: `${CLOSE}tools${SEP}`,
-      });
-    }
-  }
+  const { calls, issues } = lowerTagBlock(tools, {
+    format: 'kimi_k3',
+    openTag: TOOLS_OPEN,
+    closeTag: `${CLOSE}tools${SEP}`,
+    noCall: `the ${TOOLS_OPEN} channel holds no call`,
+    junk: `unexpected text in the ${TOOLS_OPEN} channel`,
+    opensCall: (part): part is KimiK3OpenTag =>
+      part.type === 'kimi-k3-open' && part.name === 'call',
+    closeEnd: (part) =>
+      part.type === 'kimi-k3-close' && part.name === 'call' ? part.end : undefined,
+    isBlank: (part) =>
+      part.type === 'kimi-k3-text' && context.text.slice(part.start, part.end).trim() === '',
+    readCall: (open) => new CallReader(open, context),
+  });
+  section.calls = calls;
+  section.issues = issues;
   return section;
 }
-
-/** Text made of blanks only (the layout between tags). */
-function isBlankText(part: KimiK3Part, text: string): boolean {
-  return part.type === 'kimi-k3-text' && text.slice(part.start, part.end).trim() === '';
-}
-
-/** How a call ended: at its close tag, where the next call or the channel's end implied it, or cut. */
-type CallEnding = 'closed' | 'implied' | 'cut';
 
 /** The argument being read: as written so far, and where its tag starts. */
 interface OpenArgument extends WrittenArgument {
@@ -156,7 +113,7 @@ interface OpenArgument extends WrittenArgument {
  * arguments object (the renderer writes arguments that were not valid JSON so); the first problem
  * is kept to refuse the call with.
  */
-class CallReader {
+class CallReader implements CallPieceReader<KimiK3Part> {
   private readonly name: string | undefined;
   private problem: Issue | undefined;
   private readonly repairs: Repair[] = [];
@@ -308,26 +265,8 @@ class CallReader {
       });
       this.settleArgument(argument);
     }
-    if (this.problem !== undefined) {
-      const issue = this.problem;
-      return {
-        call: refusedCall(name, 'kimi_k3', span, issue, this.repairs, ending !== 'cut'),
-        issue,
-      };
-    }
-    if (ending === 'implied') {
-      this.repairs.push({ kind: 'implicit-close-tag', offset: end, detail: `${CLOSE}call${SEP}` });
-    }
-    return {
-      call: {
-        name,
-        arguments: this.args,
-        format: 'kimi_k3',
-        span,
-        repairs: this.repairs,
-        complete: ending !== 'cut',
-      },
-    };
+    const read = { name, format: 'kimi_k3' as const, span, repairs: this.repairs, ending };
+    return endCall({ ...read, closeTag: `${CLOSE}call${SEP}` }, this.problem, () => this.args);
   }
 }
 

@@ -10,7 +10,12 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import { isPlainObject } from '../shared/call-object.js';
 import { malformed, repeatedAttribute } from '../shared/issues.js';
 import { createRecord, setOwn } from '../shared/own-property.js';
-import { refusedCall } from '../shared/refused-call.js';
+import {
+  endCall,
+  lowerTagBlock,
+  type CallEnding,
+  type CallPieceReader,
+} from '../shared/tag-block.js';
 import { allowsType, typeBySchema } from '../shared/typed-value.js';
 import { invokeName } from '../shared/xml-invoke.js';
 import type {
@@ -52,79 +57,20 @@ export function lowerMinimaxM3(node: MinimaxM3Node, context: FormatContext): Sec
 }
 
 function lowerToolSection(section: MinimaxM3ToolSection, context: FormatContext): Section {
-  const calls: RawCall[] = [];
-  const issues: Issue[] = [];
-  // The first text or tag outside an invoke that is not blank: the block is not what it looks like.
-  let junk: Issue | undefined;
-  let invokes = 0;
-  let open: InvokeReader | undefined;
-  const settle = (reader: InvokeReader, end: number, ending: InvokeEnding): void => {
-    const lowered = reader.finish(end, ending);
-    if (lowered.call !== undefined) calls.push(lowered.call);
-    if (lowered.issue !== undefined) issues.push(lowered.issue);
-  };
-  for (const part of section.parts) {
-    if (part.type === 'minimax-m3-invoke-open') {
-      // An invoke opened inside another: the first one's close tag was left out.
-      if (open !== undefined) settle(open, part.start, 'implied');
-      open = new InvokeReader(part, context);
-      invokes += 1;
-    } else if (open !== undefined) {
-      if (part.type === 'minimax-m3-invoke-close') {
-        settle(open, part.end, 'closed');
-        open = undefined;
-      } else {
-        open.take(part);
-      }
-    } else if (junk === undefined && !isBlankText(part, context.text)) {
-      junk = malformed(`unexpected text in ${TOOL_CALL_OPEN}`, part.start);
-      issues.push(junk);
-    }
-  }
-  const cut = section.close === 'cut';
-  if (open !== undefined) settle(open, section.end, cut ? 'cut' : 'implied');
-  if (invokes === 0 && junk === undefined) {
-    issues.push(
-      cut
-        ? {
-            code: 'incomplete-tool-call',
-            message: `the output ended after ${TOOL_CALL_OPEN}`,
-            offset: section.start,
-          }
-        : malformed(`the ${TOOL_CALL_OPEN} block holds no <invoke>`, section.start),
-    );
-  }
-  for (let index = 0; index < calls.length; index += 1) {
-    const call = calls[index] as RawCall;
-    if (junk !== undefined && call.malformed === undefined) {
-      // The block is not what it looks like: no call of it runs, but each is refused by name, so
-      // that the model learns which of its calls to write again.
-      calls[index] = refusedCall(call.name, 'minimax_m3', call.span, junk, call.repairs);
-      continue;
-    }
-    if (!call.complete) continue;
-    if (cut) call.repairs.push({ kind: 'missing-end-marker', offset: section.end });
-    if (section.close === 'implicit') {
-      call.repairs.push({
-        kind: 'implicit-close-tag',
-        offset: section.end,
-        detail: TOOL_CALL_CLOSE,
-      });
-    }
-  }
+  const { calls, issues } = lowerTagBlock(section, {
+    format: 'minimax_m3',
+    openTag: TOOL_CALL_OPEN,
+    closeTag: TOOL_CALL_CLOSE,
+    noCall: `the ${TOOL_CALL_OPEN} block holds no <invoke>`,
+    junk: `unexpected text in ${TOOL_CALL_OPEN}`,
+    opensCall: (part): part is MinimaxM3InvokeOpen => part.type === 'minimax-m3-invoke-open',
+    closeEnd: (part) => (part.type === 'minimax-m3-invoke-close' ? part.end : undefined),
+    isBlank: (part) =>
+      part.type === 'minimax-m3-text' && context.text.slice(part.start, part.end).trim() === '',
+    readCall: (open) => new InvokeReader(open, context),
+  });
   return { start: section.start, end: section.end, calls, issues };
 }
-
-/** Text made of blanks only (the layout between tags). */
-function isBlankText(part: MinimaxM3Part, text: string): boolean {
-  return part.type === 'minimax-m3-text' && text.slice(part.start, part.end).trim() === '';
-}
-
-/**
- * How an invoke ended: at its close tag, where the next invoke or the block's end implied it,
- * or cut off by the end of the output.
- */
-type InvokeEnding = 'closed' | 'implied' | 'cut';
 
 type Schema = Record<string, unknown>;
 
@@ -143,7 +89,7 @@ interface Frame {
  * into its value at once (so nesting costs no recursion), the first problem kept to refuse the
  * call with.
  */
-class InvokeReader {
+class InvokeReader implements CallPieceReader<Exclude<MinimaxM3Part, MinimaxM3InvokeOpen>> {
   private readonly name: string | undefined;
   private problem: Issue | undefined;
   private readonly repairs: Repair[] = [];
@@ -276,12 +222,12 @@ class InvokeReader {
   /**
    * The call the invoke became.
    *
-   * @param end - Where the invoke ended.
-   * @param ending - How it ended.
+   * @param ending - How the invoke ended.
+   * @param end - Where it ended.
    * @returns The call (refused as `malformed` when it cannot be read), or only an issue when it
    * names no tool.
    */
-  finish(end: number, ending: InvokeEnding): { call?: RawCall; issue?: Issue } {
+  finish(ending: CallEnding, end: number): { call?: RawCall; issue?: Issue } {
     const { name, open } = this;
     // Written twice, the name is anyone's guess: only the issue (the constructor found it).
     if (name === undefined) return this.problem === undefined ? {} : { issue: this.problem };
@@ -295,27 +241,10 @@ class InvokeReader {
         this.problem = malformed(`<${unclosed.name}> has no close tag`, unclosed.start);
       }
     }
-    if (this.problem !== undefined) {
-      const issue = this.problem;
-      return {
-        call: refusedCall(name, 'minimax_m3', span, issue, this.repairs, ending !== 'cut'),
-        issue,
-      };
-    }
-    if (ending === 'implied') {
-      this.repairs.push({ kind: 'implicit-close-tag', offset: end, detail: INVOKE_CLOSE });
-    }
-    const args = this.objectOf(this.root, true);
-    return {
-      call: {
-        name,
-        arguments: args,
-        format: 'minimax_m3',
-        span,
-        repairs: this.repairs,
-        complete: ending !== 'cut',
-      },
-    };
+    const read = { name, format: 'minimax_m3' as const, span, repairs: this.repairs, ending };
+    return endCall({ ...read, closeTag: INVOKE_CLOSE }, this.problem, () =>
+      this.objectOf(this.root, true),
+    );
   }
 
   /** The value of a closed element: its typed text, or the list or object its elements make. */
