@@ -233,6 +233,9 @@ describe('kimi_k3', () => {
     expectEveryChunking(options, text);
     // Without the option the text is content: the output alone cannot tell.
     expect(parser.parse(text).content).toBe('I should look at the cart first.');
+    // vLLM #56850: cut off while thinking, with no call, the whole output is reasoning.
+    const cut = createParser(options).parse('Comparing the two carts, the first');
+    expect([cut.reasoning, cut.content]).toEqual(['Comparing the two carts, the first', '']);
   });
 
   it('should end the think channel at a close tag written without its <|sep|>', () => {
