@@ -14,20 +14,12 @@
  * channel ending otherwise) stalls the writer: what it sent is the start of the arguments the
  * lowering reads, if it reads the call at all, and the rest comes when the channel is read.
  */
-import { parse as parseKimiK3 } from '../generated/kimi_k3.js';
-import type { KimiK3Attribute, KimiK3OpenTag, KimiK3Section } from '../formats/kimi_k3/ast.js';
-import {
-  attributeValue,
-  CLOSE,
-  OPEN,
-  readArgumentValue,
-  SEP,
-  TOOLS_OPEN,
-} from '../formats/kimi_k3/lower.js';
+import type { KimiK3Attribute } from '../formats/kimi_k3/ast.js';
+import { attributeValue, readArgumentValue } from '../formats/kimi_k3/lower.js';
+import { CLOSE, isCloseTag, isOpenTag, OPEN, readTag, SEP } from '../formats/kimi_k3/tag.js';
 import type { FormatContext, ParseLimits } from '../formats/format.js';
 import { isBlank } from '../formats/shared/blanks.js';
 import { repeatedAttribute } from '../formats/shared/issues.js';
-import { readWhole } from '../formats/shared/run-grammar.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
 import { HEAD_LIMIT } from './call-head.js';
 import type { CallArgumentsWriter } from './json-writer.js';
@@ -143,10 +135,8 @@ class KimiK3ArgumentsWriter extends TaggedTextWriter {
 
   /** A whole tag, read by the grammar as it reads it in the channel. */
   private takeTag(text: string): void {
-    const read = readWhole<KimiK3Section>(parseKimiK3, TOOLS_OPEN + text, 'Section');
-    const [tag] = read?.type === 'kimi-k3-tools' ? read.parts : [];
-    const single = read?.type === 'kimi-k3-tools' && read.parts.length === 1 ? tag : undefined;
-    if (single?.type !== 'kimi-k3-open' && single?.type !== 'kimi-k3-close') {
+    const tag = readTag(text);
+    if (tag === undefined) {
       // A lone token (and what followed it): the lowering refuses the call.
       this.mode = STALLED;
       return;
@@ -154,20 +144,20 @@ class KimiK3ArgumentsWriter extends TaggedTextWriter {
     // A tag ends the value before it, whether its close tag or the next argument's (the lowering
     // reads the value the same either way).
     if (this.mode === VALUE) {
-      if (single.type === 'kimi-k3-close' && single.name === 'argument') {
+      if (isCloseTag(tag, 'argument')) {
         this.endValue();
         this.mode = BETWEEN;
         return;
       }
-      if (!isArgumentOpen(single) && !isCallClose(single)) {
+      if (!isOpenTag(tag, 'argument') && !isCloseTag(tag, 'call')) {
         this.mode = STALLED;
         return;
       }
       this.endValue();
     }
     if (this.mode === STALLED) return;
-    if (isArgumentOpen(single)) this.openArgument(single.attributes);
-    else if (isCallClose(single)) this.end();
+    if (isOpenTag(tag, 'argument')) this.openArgument(tag.attributes);
+    else if (isCloseTag(tag, 'call')) this.end();
     // Another tag: the lowering refuses the call, or ends it otherwise.
     else this.mode = STALLED;
   }
@@ -226,12 +216,4 @@ class KimiK3ArgumentsWriter extends TaggedTextWriter {
     this.out += this.written === 0 ? '{}' : '}';
     this.mode = WRITTEN;
   }
-}
-
-function isArgumentOpen(tag: { type: string; name: string }): tag is KimiK3OpenTag {
-  return tag.type === 'kimi-k3-open' && tag.name === 'argument';
-}
-
-function isCallClose(tag: { type: string; name: string }): boolean {
-  return tag.type === 'kimi-k3-close' && tag.name === 'call';
 }

@@ -11,9 +11,10 @@ import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { createKimiK3ArgumentsWriter } from '../../stream/kimi-k3-arguments-writer.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from '../shared/blanks.js';
-import { readWhole, runGrammar } from '../shared/run-grammar.js';
+import { runGrammar } from '../shared/run-grammar.js';
 import type { KimiK3Section } from './ast.js';
-import { CLOSE, OPEN, SEP, TOOLS_OPEN, callName } from './lower.js';
+import { callName } from './lower.js';
+import { CLOSE, isOpenTag, OPEN, readTag, SEP } from './tag.js';
 
 /** Where a text channel's text ends: the next token that opens or closes a tag. */
 const TEXT_STOPS: readonly string[] = [OPEN, CLOSE];
@@ -30,6 +31,23 @@ function tagEnd(text: string, at: number): number | 'wait' | undefined {
 }
 
 /**
+ * Reads the channel tag at `start`, alone, as the grammar reads it with the text after it (the
+ * channel it opens, with nothing in it yet).
+ *
+ * @returns The channel and where its tag ends; `undefined` when no channel opens there; `'wait'`
+ * as {@link tagEnd} says.
+ */
+function readChannelTag(
+  text: string,
+  start: number,
+): { channel: KimiK3Section; end: number } | 'wait' | undefined {
+  const end = tagEnd(text, start);
+  if (typeof end !== 'number') return end;
+  const read = runGrammar<KimiK3Section>(parse, text.slice(0, end), start, 'Section');
+  return read === undefined ? undefined : { channel: read.node, end };
+}
+
+/**
  * Reads where the text of a `think` (reasoning) or `response` (content) channel at `start` starts.
  *
  * @param text - The text seen so far.
@@ -42,13 +60,11 @@ function tagEnd(text: string, at: number): number | 'wait' | undefined {
  * ```
  */
 export function readKimiK3TextHead(text: string, start: number): TextHead | 'wait' | undefined {
-  const end = tagEnd(text, start);
-  if (typeof end !== 'number') return end;
-  // The grammar reads the tag alone as it reads it with the text after it.
-  const read = runGrammar<KimiK3Section>(parse, text.slice(0, end), start, 'Section');
-  if (read?.node.type !== 'kimi-k3-text-channel') return undefined;
-  const kind = read.node.channel === 'think' ? 'reasoning' : 'content';
-  return { kind, start: end, stops: TEXT_STOPS };
+  const read = readChannelTag(text, start);
+  if (typeof read !== 'object') return read;
+  if (read.channel.type !== 'kimi-k3-text-channel') return undefined;
+  const kind = read.channel.channel === 'think' ? 'reasoning' : 'content';
+  return { kind, start: read.end, stops: TEXT_STOPS };
 }
 
 /**
@@ -60,11 +76,10 @@ export function readKimiK3TextHead(text: string, start: number): TextHead | 'wai
  * @returns As {@link readCallTag}; `undefined` for another channel.
  */
 export function readKimiK3Head(text: string, start: number): CallHead | 'wait' | undefined {
-  const end = tagEnd(text, start);
-  if (typeof end !== 'number') return end;
-  const read = runGrammar<KimiK3Section>(parse, text.slice(0, end), start, 'Section');
-  if (read?.node.type !== 'kimi-k3-tools') return undefined;
-  return readCallTag(text, skipBlanks(text, end));
+  const read = readChannelTag(text, start);
+  if (typeof read !== 'object') return read;
+  if (read.channel.type !== 'kimi-k3-tools') return undefined;
+  return readCallTag(text, skipBlanks(text, read.end));
 }
 
 /**
@@ -93,12 +108,8 @@ function readCallTag(text: string, at: number): CallHead | 'wait' | undefined {
   if (written < OPEN.length) return 'wait';
   const end = tagEnd(text, at);
   if (typeof end !== 'number') return end;
-  const read = readWhole<KimiK3Section>(parse, TOOLS_OPEN + text.slice(at, end), 'Section');
-  if (read?.type !== 'kimi-k3-tools') return undefined;
-  const [tag] = read.parts;
-  if (read.parts.length !== 1 || tag?.type !== 'kimi-k3-open' || tag.name !== 'call') {
-    return undefined;
-  }
+  const tag = readTag(text.slice(at, end));
+  if (tag === undefined || !isOpenTag(tag, 'call')) return undefined;
   const name = callName(tag.attributes);
   if (name === undefined || name === '') return undefined;
   return {

@@ -8,7 +8,8 @@ import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { KimiK3Section } from './ast.js';
 import { readKimiK3Head, readKimiK3TextHead, readNextKimiK3Head } from './head.js';
-import { CLOSE, END_OF_MESSAGE, lowerKimiK3, OPEN, SEP } from './lower.js';
+import { END_OF_MESSAGE, lowerKimiK3 } from './lower.js';
+import { CLOSE, OPEN, SEP } from './tag.js';
 
 /** The first units of the channel names a tag at a marker may hold: tools, think, response, message. */
 const CHANNEL_INITIALS = new Set(['t', 'r', 'm'].map((initial) => initial.charCodeAt(0)));

@@ -17,6 +17,7 @@ import {
   type CallPieceReader,
 } from '../shared/tag-block.js';
 import { parameterSchema, typeBySchema } from '../shared/typed-value.js';
+import { CLOSE, isCloseTag, isOpenTag, SEP, TOOLS_OPEN } from './tag.js';
 import type {
   KimiK3Attribute,
   KimiK3Close,
@@ -26,14 +27,6 @@ import type {
   KimiK3Tools,
 } from './ast.js';
 
-/** The token that opens a tag. */
-export const OPEN = '<|open|>';
-/** The token that starts a close tag. */
-export const CLOSE = '<|close|>';
-/** The token that ends a tag. */
-export const SEP = '<|sep|>';
-/** What opens the tools channel, as the renderer writes it. */
-export const TOOLS_OPEN = `${OPEN}tools${SEP}`;
 /** The stop token that ends the model's turn. */
 export const END_OF_MESSAGE = '<|end_of_msg|>';
 
@@ -90,10 +83,8 @@ function lowerTools(tools: KimiK3Tools, context: FormatContext): Section {
     closeTag: `${CLOSE}tools${SEP}`,
     noCall: `the ${TOOLS_OPEN} channel holds no call`,
     junk: `unexpected text in the ${TOOLS_OPEN} channel`,
-    opensCall: (part): part is KimiK3OpenTag =>
-      part.type === 'kimi-k3-open' && part.name === 'call',
-    closeEnd: (part) =>
-      part.type === 'kimi-k3-close' && part.name === 'call' ? part.end : undefined,
+    opensCall: (part): part is KimiK3OpenTag => isOpenTag(part, 'call'),
+    closeEnd: (part) => (isCloseTag(part, 'call') ? part.end : undefined),
     isBlank: (part) =>
       part.type === 'kimi-k3-text' && context.text.slice(part.start, part.end).trim() === '',
     readCall: (open) => new CallReader(open, context),
