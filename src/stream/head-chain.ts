@@ -18,7 +18,7 @@ import type { CallArgumentsWriter } from './json-writer.js';
  * @returns The names, possibly none.
  * @example
  * ```ts
- * chainedHeadNames(readGemma4Head(text, 0), (head) => head.argumentsStart + 5, readNext);
+ * chainedHeadNames(readGemmaHead(GEMMA4_SYNTAX, text, 0), (head) => head.argumentsStart + 5, readNext);
  * ```
  */
 export function chainedHeadNames(

@@ -6,7 +6,8 @@ import { parse } from '../../generated/gemma4.js';
 import type { Format } from '../format.js';
 import { runGrammar } from '../shared/run-grammar.js';
 import type { Gemma4Section } from './ast.js';
-import { readGemma4Head, readNextGemma4Head } from './head.js';
+import { readGemmaHead, readNextGemmaHead } from '../shared/gemma-call-head.js';
+import { GEMMA4_SYNTAX } from './syntax.js';
 import { lowerGemma4 } from './lower.js';
 
 /** The gemma4 format. */
@@ -27,8 +28,9 @@ export const gemma4: Format = {
   // JSON strings may hold <tool_call|> and run on past it.
   endMarkers: { '<|channel>': ['<channel|>'] },
   // A block's first call starts at its `{`; its arguments stream as they are written.
-  readCallHead: readGemma4Head,
+  readCallHead: (text, start) => readGemmaHead(GEMMA4_SYNTAX, text, start),
   // Each later call of the block starts at its own `call:NAME{`, after the `}` before it; the
   // lowering names every call of a block it cannot read by these heads.
-  readNextCallHead: (text, previous) => readNextGemma4Head(text, 0, previous.arguments),
+  readNextCallHead: (text, previous) =>
+    readNextGemmaHead(GEMMA4_SYNTAX, text, 0, previous.arguments),
 };

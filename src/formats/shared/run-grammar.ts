@@ -81,6 +81,7 @@ export function runGrammar<T>(
  * @param parse - The generated `parse` function.
  * @param text - The text, read from its start.
  * @param startRule - The grammar's start rule to use.
+ * @param options - Options the grammar reads (as for {@link runGrammar}).
  * @returns The AST, or `undefined` when the rule does not read exactly the whole text.
  * @example
  * ```ts
@@ -92,10 +93,11 @@ export function readWhole<T>(
   parse: GeneratedParse,
   text: string,
   startRule: string,
+  options: Record<string, unknown> = {},
 ): T | undefined {
   let matched: GrammarMatch<T> | undefined;
   try {
-    matched = runGrammar<T>(parse, text, 0, startRule);
+    matched = runGrammar<T>(parse, text, 0, startRule, options);
   } catch {
     return undefined;
   }

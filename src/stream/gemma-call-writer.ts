@@ -1,18 +1,22 @@
 /**
- * The arguments of a gemma4 call (`call:NAME{KEY:VALUE,...}`, `grammar/gemma4.peggy`) as
- * canonical JSON while the model writes them: the text `JSON.stringify` gives of the call's
- * arguments once the grammar has read the block. A `<|"|>` string streams unit by unit (such a
+ * The arguments of a call in Gemma's call syntax (`call:NAME{KEY:VALUE,...}`,
+ * `grammar/gemma_call.peggy`; gemma4 and functiongemma) as canonical JSON while the model writes
+ * them: the text `JSON.stringify` gives of the call's arguments once the grammar has read the
+ * block. A quoted string (`<|"|>text<|"|>`, `<escape>text<escape>`) streams unit by unit (such a
  * string is always text, as written); a key, and any other value (a number, a literal, a JSON
  * string, a list, a map, a bare word the tool's schema may type), is read once it ends by the
- * grammar and the lowering themselves, from a one-entry call of the same tool.
+ * format's grammar and the lowering themselves, from a one-entry call of the same tool.
  *
  * Where the text is not what the grammar reads as a clean call (a key without `:`, a value that
  * does not read as one value, text after a string), the writer stalls: what it sent is still a
  * prefix of what a clean reading gives, and the call is otherwise refused.
  */
-import { parse as parseGemma4 } from '../generated/gemma4.js';
-import type { Gemma4Section } from '../formats/gemma4/ast.js';
-import { Gemma4ValueError, lowerGemma4Arguments } from '../formats/gemma4/values.js';
+import type { GemmaCallBlock } from '../formats/shared/gemma-call-ast.js';
+import {
+  GemmaValueError,
+  lowerGemmaArguments,
+  type GemmaCallSyntax,
+} from '../formats/shared/gemma-call.js';
 import type { FormatContext, ParseLimits } from '../formats/format.js';
 import { readWhole } from '../formats/shared/run-grammar.js';
 import { isBlank } from '../formats/shared/blanks.js';
@@ -31,15 +35,12 @@ import {
 const BEFORE_KEY = 0; // blanks, then a key or `}` (after `{` or a `,`)
 const KEY = 1; // a key's text, up to its `:`
 const VALUE_START = 2; // blanks, then the value's first unit
-const OPENING = 3; // a `<` at the value's start: a `<|"|>` string, or another value
-const TEXT = 4; // a `<|"|>` string's text, streamed
+const OPENING = 3; // a `<` at the value's start: a quoted string, or another value
+const TEXT = 4; // a quoted string's text, streamed
 const RAW = 5; // any other value, kept until it ends
 const AFTER_VALUE = 6; // blanks, then `,` or `}`
 
-const QUOTE_TOKEN = '<|"|>';
 const CLOSE = 0;
-/** What ends a `<|"|>` string. */
-const STRING_TAGS: readonly (readonly [string, number])[] = [[QUOTE_TOKEN, CLOSE]];
 
 const LESS_THAN = 0x3c;
 const COMMA = 0x2c;
@@ -47,34 +48,36 @@ const CLOSE_BRACE = 0x7d;
 const COLON = 0x3a;
 
 /**
- * Creates the writer of a gemma4 call's arguments, fed the text after its `{`.
+ * Creates the writer of a Gemma call's arguments, fed the text after its `{`.
  *
+ * @param syntax - The format's tokens and grammar.
  * @param tools - The parser's schemas by tool name (bare values are typed by them).
  * @param limits - The parser's limits.
  * @param tool - The call's name.
  * @returns The writer.
  * @example
  * ```ts
- * const writer = createGemma4ArgumentsWriter(undefined, DEFAULT_LIMITS, 'get_weather');
+ * const writer = createGemmaCallWriter(GEMMA4_SYNTAX, undefined, DEFAULT_LIMITS, 'get_weather');
  * writer.write('city:<|"|>Lon'); // '{"city":"Lon'
  * writer.write('don<|"|>,days:2}'); // 'don","days":2}'
  * ```
  */
-export function createGemma4ArgumentsWriter(
+export function createGemmaCallWriter(
+  syntax: GemmaCallSyntax,
   tools: FormatContext['tools'],
   limits: ParseLimits,
   tool: string,
 ): CallArgumentsWriter {
-  return new Gemma4ArgumentsWriter({ text: '', tools, limits }, tool);
+  return new GemmaCallWriter(syntax, { text: '', tools, limits }, tool);
 }
 
-class Gemma4ArgumentsWriter extends TaggedTextWriter {
+class GemmaCallWriter extends TaggedTextWriter {
   private parameters = 0;
   // The key's raw text (read by the grammar at its `:`), and the value's raw text while kept.
   private rawKey = '';
   private raw = '';
   // Following a kept text: bracket depth, whether inside a JSON string (and after a `\`), inside
-  // a `<|"|>` string, and how much of `<|"|>` the last units match.
+  // a quoted string, and how much of the quote token the last units match.
   private depth = 0;
   private inJson = false;
   private escapeNext = false;
@@ -83,11 +86,18 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
   // Where a value or key may start (after `[`, `{`, `,` or `:` and blanks).
   private atStart = true;
 
+  // The quote token, and what ends a quoted string: that token.
+  private readonly quote: string;
+  private readonly stringTags: readonly (readonly [string, number])[];
+
   constructor(
+    private readonly syntax: GemmaCallSyntax,
     private readonly context: FormatContext,
     private readonly tool: string,
   ) {
     super();
+    this.quote = syntax.quote;
+    this.stringTags = [[syntax.quote, CLOSE]];
   }
 
   protected passesThrough(unit: number): boolean {
@@ -146,7 +156,7 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
   /** One unit of a key: its `:` outside quotes ends it, and its member starts. */
   private keyUnit(unit: number, char: string): void {
     if (this.outside() && unit === COLON) {
-      const key = readKey(this.raw, this.tool, this.context.limits);
+      const key = readKey(this.syntax, this.raw, this.tool, this.context.limits);
       if (key === undefined) {
         this.mode = STALLED;
         return;
@@ -165,16 +175,16 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
     this.follow(unit, char);
   }
 
-  /** A `<` at a value's start: `<|"|>` opens a string that streams; anything else is kept. */
+  /** A `<` at a value's start: the quote token opens a string that streams; anything else is kept. */
   private opening(unit: number, char: string): void {
     this.tag += char;
-    if (this.tag === QUOTE_TOKEN) {
+    if (this.tag === this.quote) {
       this.out += '"';
       this.mode = TEXT;
       this.high = '';
       return;
     }
-    if (QUOTE_TOKEN.startsWith(this.tag)) return;
+    if (this.quote.startsWith(this.tag)) return;
     const text = this.tag;
     this.startKept('');
     this.mode = RAW;
@@ -183,9 +193,9 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
     }
   }
 
-  /** One more unit of a tag in a `<|"|>` string: its closing token, or text after all. */
+  /** One more unit of a tag in a quoted string: its closing token, or text after all. */
   private tagUnit(char: string): void {
-    const action = this.readTag(char, STRING_TAGS);
+    const action = this.readTag(char, this.stringTags);
     if (action === TAG_GOES_ON) return;
     if (action !== NOT_A_TAG) {
       this.flushHeldHigh();
@@ -225,7 +235,7 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
   /** One unit of a value kept whole: a `,` or `}` outside strings and brackets ends it. */
   private rawUnit(unit: number, char: string): void {
     if (this.outside() && (unit === COMMA || unit === CLOSE_BRACE)) {
-      const value = readValue(this.rawKey, this.raw, this.tool, this.context);
+      const value = readValue(this.syntax, this.rawKey, this.raw, this.tool, this.context);
       this.raw = '';
       if (value === undefined) {
         this.mode = STALLED;
@@ -243,15 +253,15 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
   /** Keeps a unit of a key or value, following its strings and brackets. */
   private follow(unit: number, char: string): void {
     this.raw += char;
-    // `<|"|>` opens and closes a string, wherever it is not inside a JSON string.
+    // The quote token opens and closes a string, wherever it is not inside a JSON string.
     if (!this.inJson) {
       this.tokenMatched =
-        unit === QUOTE_TOKEN.charCodeAt(this.tokenMatched)
+        unit === this.quote.charCodeAt(this.tokenMatched)
           ? this.tokenMatched + 1
           : unit === LESS_THAN
             ? 1
             : 0;
-      if (this.tokenMatched === QUOTE_TOKEN.length) {
+      if (this.tokenMatched === this.quote.length) {
         this.tokenMatched = 0;
         this.inQuote = !this.inQuote;
         return;
@@ -284,17 +294,23 @@ class Gemma4ArgumentsWriter extends TaggedTextWriter {
   }
 }
 
-/** Reads a one-call block the grammar and the lowering read as they read the real one. */
+/** Reads a one-call block the format's grammar and the lowering read as they read the real one. */
 function readProbe(
+  syntax: GemmaCallSyntax,
   tool: string,
   entry: string,
   context: FormatContext,
 ): Record<string, unknown> | undefined {
-  const text = `<|tool_call>call:${tool}{${entry}}<tool_call|>`;
-  const node = readWhole<Gemma4Section>(parseGemma4, text, 'Section');
+  const text = `${syntax.open}call:${tool}{${entry}}${syntax.close}`;
+  const node = readWhole<GemmaCallBlock & { type: string }>(
+    syntax.parse,
+    text,
+    'Section',
+    syntax.grammarOptions,
+  );
   if (
     node === undefined ||
-    node.type !== 'gemma4-tool-calls' ||
+    node.type !== syntax.blockType ||
     !node.closed ||
     node.calls.length !== 1
   )
@@ -302,17 +318,22 @@ function readProbe(
   const [call] = node.calls;
   if (call === undefined || !call.closed || call.entries.length !== 1) return undefined;
   try {
-    return lowerGemma4Arguments(call, { ...context, text }, []);
+    return lowerGemmaArguments(call, { ...context, text }, []);
   } catch (error) {
     // Past maxDepth the call is refused as malformed: nothing to write.
-    if (error instanceof Gemma4ValueError) return undefined;
+    if (error instanceof GemmaValueError) return undefined;
     throw error;
   }
 }
 
 /** A key's text as the lowering reads it, or `undefined` when it is none. */
-function readKey(raw: string, tool: string, limits: ParseLimits): string | undefined {
-  const read = readProbe(tool, `${raw}:0`, { text: '', tools: undefined, limits });
+function readKey(
+  syntax: GemmaCallSyntax,
+  raw: string,
+  tool: string,
+  limits: ParseLimits,
+): string | undefined {
+  const read = readProbe(syntax, tool, `${raw}:0`, { text: '', tools: undefined, limits });
   if (read === undefined) return undefined;
   const keys = Object.keys(read);
   return keys.length === 1 ? keys[0] : undefined;
@@ -320,12 +341,13 @@ function readKey(raw: string, tool: string, limits: ParseLimits): string | undef
 
 /** A value's canonical JSON as the lowering reads it in a call of `tool`, or `undefined`. */
 function readValue(
+  syntax: GemmaCallSyntax,
   rawKey: string,
   raw: string,
   tool: string,
   context: FormatContext,
 ): string | undefined {
-  const read = readProbe(tool, `${rawKey}:${raw}`, context);
+  const read = readProbe(syntax, tool, `${rawKey}:${raw}`, context);
   if (read === undefined) return undefined;
   const keys = Object.keys(read);
   if (keys.length !== 1) return undefined;

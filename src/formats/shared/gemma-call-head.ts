@@ -1,47 +1,57 @@
 /**
- * The head of a gemma4 block's first call (`<|tool_call>`, blanks, `call:`, blanks, the name,
+ * The head of a Gemma call block's first call (the open token, blanks, `call:`, blanks, the name,
  * blanks, `{`), read from an incomplete block so a stream can start the call at its `{` and
- * stream its arguments as they are written.
+ * stream its arguments as they are written; and the heads of the block's later calls.
  */
 import type { CallHead, FormatContext, ParseLimits } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
-import { createGemma4ArgumentsWriter } from '../../stream/gemma4-arguments-writer.js';
+import { createGemmaCallWriter } from '../../stream/gemma-call-writer.js';
 import { startsAt } from '../../starts-at.js';
 import { argumentsEnd, chainedHeadNames, headAfterCall } from '../../stream/head-chain.js';
-import { skipBlanks } from '../shared/blanks.js';
-import { isNameStartUnit, isWordUnit } from '../shared/name-units.js';
+import { skipBlanks } from './blanks.js';
+import type { GemmaCallSyntax } from './gemma-call.js';
+import { isNameStartUnit, isWordUnit } from './name-units.js';
 
-const OPEN = '<|tool_call>';
 const CALL = 'call:';
-const CLOSE = '<tool_call|>';
 
 /**
- * Reads the grammar's `ToolCallBlock` up to its first `Call`'s `{`: the name is a `Name`
- * (a letter or `_`, then letters, digits, `_`, `.` and `-`).
+ * Reads the format grammar's block up to its first `Call`'s `{`: the name is a `Name` (a letter
+ * or `_`, then letters, digits, `_`, `.` and `-`).
  *
+ * @param syntax - The format's tokens.
  * @param text - The text seen so far.
- * @param start - Where `<|tool_call>` occurs.
+ * @param start - Where the open token occurs.
  * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
  * @example
  * ```ts
- * readGemma4Head('<|tool_call>call:get_weather{city:', 0); // { name: 'get_weather', argumentsStart: 29, ... }
+ * readGemmaHead(GEMMA4_SYNTAX, '<|tool_call>call:get_weather{city:', 0); // { name: 'get_weather', argumentsStart: 29, ... }
  * ```
  */
-export function readGemma4Head(text: string, start: number): CallHead | 'wait' | undefined {
-  if (!startsAt(text, OPEN, start)) return undefined;
-  const limit = Math.min(text.length, start + OPEN.length + HEAD_LIMIT);
-  return readCallHead(text, skipBlanks(text, start + OPEN.length, limit), limit);
+export function readGemmaHead(
+  syntax: GemmaCallSyntax,
+  text: string,
+  start: number,
+): CallHead | 'wait' | undefined {
+  if (!startsAt(text, syntax.open, start)) return undefined;
+  const limit = Math.min(text.length, start + syntax.open.length + HEAD_LIMIT);
+  return readCallHead(syntax, text, skipBlanks(text, start + syntax.open.length, limit), limit);
 }
 
 /**
  * The grammar's `Call` up to its `{` at `index`: `call:`, blanks, the name, blanks, `{`.
  *
+ * @param syntax - The format's tokens.
  * @param text - The text seen so far.
  * @param index - Where `call:` should start.
  * @param limit - The head's reach.
  * @returns The head, `'wait'` while the text ends inside one that still fits, or `undefined`.
  */
-function readCallHead(text: string, index: number, limit: number): CallHead | 'wait' | undefined {
+function readCallHead(
+  syntax: GemmaCallSyntax,
+  text: string,
+  index: number,
+  limit: number,
+): CallHead | 'wait' | undefined {
   const short = limit < text.length ? undefined : 'wait';
   if (index + CALL.length > limit) return mayBeToken(text, index, limit, CALL) ? short : undefined;
   if (!startsAt(text, CALL, index)) return undefined;
@@ -58,26 +68,28 @@ function readCallHead(text: string, index: number, limit: number): CallHead | 'w
   return {
     name,
     argumentsStart: at + 1,
-    writer: (tools, limits) => createGemma4ArgumentsWriter(tools, limits, name),
+    writer: (tools, limits) => createGemmaCallWriter(syntax, tools, limits, name),
   };
 }
 
 /**
  * The head of a block's next call, read where the call before ended (`from`, just past its `}`):
  * blanks, an optional `,`, blanks, then `call:NAME{` as the grammar's `Calls` reads them. A call
- * whose text holds `<tool_call|>` (inside a `<|"|>` string) ends the chain: a block the grammar
+ * whose text holds the close token (inside a quoted string) ends the chain: a block the grammar
  * cannot read ends at the first one, so calls after it may not be the block's.
  *
- * @param text - The text seen so far, from `<|tool_call>`.
+ * @param syntax - The format's tokens.
+ * @param text - The text seen so far, from the open token.
  * @param from - Where the previous call ended.
- * @param previousArguments - Its arguments (looked through for `<tool_call|>`).
+ * @param previousArguments - Its arguments (looked through for the close token).
  * @returns The head, `'wait'`, or `undefined`.
  * @example
  * ```ts
- * readNextGemma4Head('<|tool_call>call:f{a:1},call:g{', 23, 'a:1}'); // { name: 'g', ... }
+ * readNextGemmaHead(GEMMA4_SYNTAX, '<|tool_call>call:f{a:1},call:g{', 23, 'a:1}'); // { name: 'g', ... }
  * ```
  */
-export function readNextGemma4Head(
+export function readNextGemmaHead(
+  syntax: GemmaCallSyntax,
   text: string,
   from: number,
   previousArguments: string,
@@ -86,7 +98,7 @@ export function readNextGemma4Head(
   let index = skipBlanks(text, from, limit);
   if (index < limit && text.charCodeAt(index) === 0x2c) index = skipBlanks(text, index + 1, limit);
   if (index >= limit) return limit < text.length ? undefined : 'wait';
-  return headAfterCall(readCallHead(text, index, limit), previousArguments, CLOSE);
+  return headAfterCall(readCallHead(syntax, text, index, limit), previousArguments, syntax.close);
 }
 
 /**
@@ -95,27 +107,29 @@ export function readNextGemma4Head(
  * next one's where that writer stopped. A lowering that cannot read the block names its refused
  * calls by these.
  *
+ * @param syntax - The format's tokens.
  * @param text - The text, ending where the block does (a head is never read past it).
- * @param start - Where `<|tool_call>` occurs.
+ * @param start - Where the open token occurs.
  * @param tools - The parser's schemas (the writer types bare values by them).
  * @param limits - The parser's limits.
  * @returns The names, possibly none.
  */
-export function readGemma4HeadNames(
+export function readGemmaHeadNames(
+  syntax: GemmaCallSyntax,
   text: string,
   start: number,
   tools: FormatContext['tools'],
   limits: ParseLimits,
 ): string[] {
   return chainedHeadNames(
-    readGemma4Head(text, start),
+    readGemmaHead(syntax, text, start),
     (head) =>
       argumentsEnd(
-        createGemma4ArgumentsWriter(tools, limits, head.name),
+        createGemmaCallWriter(syntax, tools, limits, head.name),
         text,
         head.argumentsStart,
       ),
-    (from, previous) => readNextGemma4Head(text, from, text.slice(previous, from)),
+    (from, previous) => readNextGemmaHead(syntax, text, from, text.slice(previous, from)),
   );
 }
 
