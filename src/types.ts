@@ -42,6 +42,7 @@ export type FormatId =
   | 'gigachat3'
   | 'gigachat31'
   | 'gemma4'
+  | 'functiongemma'
   | 'command_r7b'
   | 'marker_json'
   | 'tag_attr'

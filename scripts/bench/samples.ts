@@ -148,6 +148,10 @@ export const formatSamples = {
     tool: 'reserve_table',
     text: '<|tool_call>call:reserve_table{restaurant:<|"|>Chez Marthe<|"|>,party_size:4,time:<|"|>19:30<|"|>}<tool_call|>',
   },
+  functiongemma: {
+    tool: 'reserve_table',
+    text: '<start_function_call>call:reserve_table{restaurant:<escape>Chez Marthe<escape>,party_size:4,time:<escape>19:30<escape>}<end_function_call>',
+  },
   command_r7b: {
     tool: 'reserve_table',
     text: `<|START_THINKING|>Book the table.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": "reserve_table", "parameters": ${reservation}}]<|END_ACTION|>`,

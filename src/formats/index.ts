@@ -8,6 +8,7 @@ import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
 import { harmony } from './harmony/index.js';
 import { gemma4 } from './gemma4/index.js';
+import { functiongemma } from './functiongemma/index.js';
 import { command_r7b } from './command_r7b/index.js';
 import { gigachat31 } from './gigachat31/index.js';
 import { gigachat3 } from './gigachat3/index.js';
@@ -68,6 +69,7 @@ export const formats = {
   gigachat31,
   command_r7b,
   gemma4,
+  functiongemma,
   lfm2,
   olmo3,
   markup,

@@ -127,6 +127,7 @@ describe('limits', () => {
       ],
       ['pythonic', (n) => `[f(a=${list(n)})]`],
       ['gemma4', (n) => `<|tool_call>call:f{a:${list(n)}}<tool_call|>`],
+      ['functiongemma', (n) => `<start_function_call>call:f{a:${list(n)}}<end_function_call>`],
       [
         'kimi_k3',
         (n) =>

@@ -26,7 +26,7 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
   it('should count every output and name each model in the summary', async () => {
     const { code, stdout } = await replayExamples();
     expect(code).toBe(0);
-    expect(stdout()).toMatch(/^replay: 39 outputs, /m);
+    expect(stdout()).toMatch(/^replay: 41 outputs, /m);
     for (const model of [
       'qwen3-coder-30b',
       'kimi-k2-instruct',
@@ -34,6 +34,7 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
       'mistral-small-3.2',
       'minimax-m3',
       'kimi-k3',
+      'functiongemma-270m',
     ]) {
       expect(stdout()).toContain(model);
     }
@@ -44,7 +45,7 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
     const { stderr } = await replayExamples(['--out', out]);
     const report = JSON.parse(readFileSync(out, 'utf8')) as ReplayReport;
     expect(stderr()).toContain(`wrote ${out}`);
-    expect(report.totals.outputs).toBe(39);
+    expect(report.totals.outputs).toBe(41);
     expect(report.skippedCount).toBe(0);
     // Three calls to tools the manifest does not have, each in its own syntax.
     for (const tool of ['get_forecast', 'run_shell', 'book_flight']) {
@@ -58,6 +59,8 @@ describe('tool-call-parser replay on the bundled transcripts', () => {
     expect(report.formats['minimax_m3']?.accepted).toBe(3);
     // Kimi K3's three calls, typed by their tags, one after a think channel left open.
     expect(report.formats['kimi_k3']?.accepted).toBe(3);
+    // FunctionGemma's two calls, one of them repeated without its open token (left as text).
+    expect(report.formats['functiongemma']?.accepted).toBe(2);
     // 'query', 'rate limits' and 'limit' are each single-quoted.
     expect(report.formats['mistral']?.repairs).toEqual({ 'single-quoted-string': 3 });
     // "kelvin" is not in get_weather's unit enum.

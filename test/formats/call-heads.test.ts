@@ -179,10 +179,15 @@ const PIECES = [
   ...['<|open|>argument key="city" type="string"<|sep|>', '<|close|>argument<|sep|>', 'call'],
   ...['<|open|>call tool="f" index="2"<|sep|>', '<|close|>tools<|sep|>', '<|open|>json<|sep|>'],
   ...['<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|>', '<|open|>tools<|sep|>'],
+  ...['<start_function_call>', '<end_function_call>', '<escape>', 'call:', 'call:g{', '},', '}'],
+  ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
 const LEADS = [
+  'call:get_weather{',
+  ' call: get_weather {city:<escape>',
+  'call:get_weather(city:<escape>',
   '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>',
   '<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n',
   '<｜tool▁call▁begin｜>function<｜tool▁sep｜>',
@@ -262,6 +267,7 @@ describe('Format.readCallHead', () => {
       'deepseek_v31',
       'deepseek_v32_dsml',
       'deepseek_v4_dsml',
+      'functiongemma',
       'gemma4',
       'gigachat3',
       'gigachat31',

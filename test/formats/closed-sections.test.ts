@@ -3,9 +3,9 @@
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
- * marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, pythonic, xlam) by reading each marker
- * of a text cut at every length, and, where the section read says it is closed, the same cut with
- * something else written after it: the section must not change.
+ * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, pythonic, xlam) by reading
+ * each marker of a text cut at every length, and, where the section read says it is closed, the
+ * same cut with something else written after it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ const CLOSING: Format[] = [
   formats.gigachat31,
   formats.olmo3,
   formats.gemma4,
+  formats.functiongemma,
   formats.marker_json,
   formats.deepseek_v3,
   formats.deepseek_v31,
@@ -115,6 +116,14 @@ const LEADS: Partial<Record<string, readonly string[]>> = {
     'call:f{a:<|"|><tool_call|><|"|>}',
     'call:f{<|"|>a',
     'call:f{a:1} x',
+  ],
+  functiongemma: [
+    'call:f{a:<escape>x<escape>}<end_function_call>',
+    'call:get_weather{city:<escape>Paris<escape>,days:3}',
+    'call:f{a:<escape><end_function_call><escape>}',
+    'call:f{<escape>a',
+    'call:f{a:1} x',
+    'call:f{a:<|"|>x<|"|>}<end_function_call>',
   ],
   deepseek_v3: [
     '<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{"a": 1}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',

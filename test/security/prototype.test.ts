@@ -82,6 +82,10 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
   },
   { format: 'gemma4', text: (key) => `<|tool_call>call:f{${key}:{polluted:1}}<tool_call|>` },
   {
+    format: 'functiongemma',
+    text: (key) => `<start_function_call>call:f{${key}:{polluted:1}}<end_function_call>`,
+  },
+  {
     format: 'kimi_k2',
     text: (key) =>
       `<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"${key}": {"polluted": 1}}<|tool_call_end|><|tool_calls_section_end|>`,

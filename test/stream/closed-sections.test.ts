@@ -32,6 +32,10 @@ const CASES: { format: FormatId; closing: string }[] = [
     closing: '<|tool_call>call:get_weather{city:<|"|>Ghent<|"|>}<tool_call|>',
   },
   {
+    format: 'functiongemma',
+    closing: '<start_function_call>call:get_weather{city:<escape>Ghent<escape>}<end_function_call>',
+  },
+  {
     format: 'marker_json',
     closing: 'Looking.\nTOOL_CALL {"tool_name": "get_weather", "parameters": {"city": "Ghent"}}',
   },

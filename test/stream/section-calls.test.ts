@@ -243,6 +243,13 @@ const SYNTAXES: Syntax[] = [
     headEnd: (call) => call.indexOf('{') + 1,
   },
   {
+    format: 'functiongemma',
+    section: (calls) => `<start_function_call>${calls.join('')}<end_function_call>`,
+    call: ([name, parameters]) =>
+      `call:${name}{${parameters.map(([key, value]) => `${key}:<escape>${value}<escape>`).join(',')}}`,
+    headEnd: (call) => call.indexOf('{') + 1,
+  },
+  {
     format: 'phi4_mini',
     section: (calls) => `functools[${calls.join(', ')}]`,
     call: listCall,
