@@ -130,6 +130,15 @@ describe('functiongemma', () => {
     expect(result.content).toBe('Before.After.');
   });
 
+  it('should end a bare value at the close token, so that a block missing its } ends there', () => {
+    const result = parser.parse(`${OPEN}call:book_court{club:North,hour:7${CLOSE}Later.`);
+    expect(result.calls).toEqual([]);
+    expect(result.rejected.map((call) => [call.name, call.reason])).toEqual([
+      ['book_court', 'malformed'],
+    ]);
+    expect(result.content).toBe('Later.');
+  });
+
   it('should refuse a call nested deeper than the depth limit', () => {
     const deep = createParser({ formats: ['functiongemma'], limits: { maxDepth: 3 } });
     const result = deep.parse(`${OPEN}call:book_court{players:[[[[1]]]]}${CLOSE}`);
