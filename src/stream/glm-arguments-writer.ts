@@ -10,10 +10,14 @@
  *
  * Text the grammar reads as a malformed call (junk between pairs, a key not closed or empty, a
  * key with no value) stalls the writer: the call is rejected whatever was sent.
+ *
+ * hy_v3 writes its pairs the same way, its tags with its block's suffix (`GlmCallTags`): there a
+ * call ends at its close tag only, and the writer stalls at a tag that ends it otherwise (the next
+ * call's, the block's close), which the stream then reads from the section.
  */
 import type { FormatContext } from '../formats/format.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
-import { opensJsonValue, readGlmValue } from '../formats/glm45/value.js';
+import { opensJsonValue, readGlmValue } from '../formats/shared/glm-value.js';
 import { isBlank } from '../formats/shared/blanks.js';
 import type { CallArgumentsWriter } from './json-writer.js';
 import {
@@ -42,24 +46,82 @@ const VALUE_CLOSE = 3;
 const END = 4; // the call ends (`</tool_call>`, or the next `<tool_call>`)
 const BROKEN = 5; // a tag the grammar reads as a malformed call there
 
+/** A tag and what it does where it is read. */
+type TagAction = readonly [string, number];
+
 /** The tags each place stops at (the grammar's `Stray`, `KeyStop`, `Value` and `ValueText`). */
-const TAGS_BETWEEN: readonly (readonly [string, number])[] = [
-  ['<arg_key>', KEY_OPEN],
-  ['</tool_call>', END],
-  ['<tool_call>', END],
-];
-const TAGS_IN_KEY: readonly (readonly [string, number])[] = [
-  ['</arg_key>', KEY_CLOSE],
-  ['<arg_key>', BROKEN],
-  ['<arg_value>', BROKEN],
-  ['</tool_call>', BROKEN],
-  ['<tool_call>', BROKEN],
-];
-const TAGS_AFTER_KEY: readonly (readonly [string, number])[] = [['<arg_value>', VALUE_OPEN]];
-const TAGS_IN_VALUE: readonly (readonly [string, number])[] = [
-  ['</arg_value>', VALUE_CLOSE],
-  ['</tool_call>', END],
-];
+interface TagTables {
+  between: readonly TagAction[];
+  inKey: readonly TagAction[];
+  afterKey: readonly TagAction[];
+  inValue: readonly TagAction[];
+}
+
+/**
+ * The tags of a syntax that writes arguments as GLM does, and where its calls end: glm45's, or
+ * hy_v3's, whose tags may carry a suffix and whose calls sit in a block.
+ */
+export interface GlmCallTags {
+  keyOpen: string;
+  keyClose: string;
+  valueOpen: string;
+  valueClose: string;
+  callOpen: string;
+  callClose: string;
+  /**
+   * The block's close tag, where the call sits in one (hy_v3's `</tool_calls>`): no key or value
+   * runs past it. A call open tag between pairs then ends the call without its close tag, and the
+   * writer stalls at either (the section's grammar reads the rest); without a block, a call open
+   * tag there ends the call (glm45's next section).
+   */
+  blockClose?: string;
+}
+
+/** Builds the tag tables of a syntax's tags. */
+function tagTables(tags: GlmCallTags): TagTables {
+  const { blockClose } = tags;
+  const stops: TagAction[] = blockClose === undefined ? [] : [[blockClose, BROKEN]];
+  return {
+    between: [
+      [tags.keyOpen, KEY_OPEN],
+      [tags.callClose, END],
+      [tags.callOpen, blockClose === undefined ? END : BROKEN],
+    ],
+    inKey: [
+      [tags.keyClose, KEY_CLOSE],
+      [tags.keyOpen, BROKEN],
+      [tags.valueOpen, BROKEN],
+      [tags.callClose, BROKEN],
+      [tags.callOpen, BROKEN],
+      ...stops,
+    ],
+    afterKey: [[tags.valueOpen, VALUE_OPEN]],
+    inValue: [[tags.valueClose, VALUE_CLOSE], [tags.callClose, END], ...stops],
+  };
+}
+
+/** glm45's tags. */
+const GLM_TAGS: GlmCallTags = {
+  keyOpen: '<arg_key>',
+  keyClose: '</arg_key>',
+  valueOpen: '<arg_value>',
+  valueClose: '</arg_value>',
+  callOpen: '<tool_call>',
+  callClose: '</tool_call>',
+};
+
+/** The tables of each syntax's tags, built once per tags object. */
+const TABLES = new WeakMap<GlmCallTags, TagTables>();
+
+/** The tables of `tags`. */
+function tablesOf(tags: GlmCallTags): TagTables {
+  let tables = TABLES.get(tags);
+  if (tables === undefined) {
+    tables = tagTables(tags);
+    TABLES.set(tags, tables);
+  }
+  return tables;
+}
 
 // How a value is written.
 const UNDECIDED = 0; // no schema, no text yet: its first unit says whether it may be JSON
@@ -78,6 +140,7 @@ const BACKSLASH = 0x5c;
  *
  * @param tools - The parser's schemas by tool name (values are typed by them).
  * @param tool - The call's name.
+ * @param tags - The syntax's tags (default glm45's); pass the same object for every call.
  * @returns The writer.
  * @example
  * ```ts
@@ -89,8 +152,9 @@ const BACKSLASH = 0x5c;
 export function createGlmArgumentsWriter(
   tools: FormatContext['tools'],
   tool: string,
+  tags: GlmCallTags = GLM_TAGS,
 ): CallArgumentsWriter {
-  return new GlmArgumentsWriter(tools, tool);
+  return new GlmArgumentsWriter(tools, tool, tablesOf(tags));
 }
 
 class GlmArgumentsWriter extends TaggedTextWriter {
@@ -108,6 +172,7 @@ class GlmArgumentsWriter extends TaggedTextWriter {
   constructor(
     private readonly tools: FormatContext['tools'],
     private readonly tool: string,
+    private readonly tables: TagTables,
   ) {
     super();
   }
@@ -165,7 +230,7 @@ class GlmArgumentsWriter extends TaggedTextWriter {
 
   /** One more unit of a tag. */
   private tagUnit(char: string): void {
-    const action = this.readTag(char, tagsIn(this.tagFrom));
+    const action = this.readTag(char, this.tagsIn(this.tagFrom));
     if (action === TAG_GOES_ON) return;
     if (action !== NOT_A_TAG) {
       this.endTag(action);
@@ -282,6 +347,14 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     return true;
   }
 
+  /** The tags a tag read from `mode` may be. */
+  private tagsIn(mode: number): readonly TagAction[] {
+    const { tables } = this;
+    if (mode === BETWEEN) return tables.between;
+    if (mode === KEY) return tables.inKey;
+    return mode === AFTER_KEY ? tables.afterKey : tables.inValue;
+  }
+
   /** The value ended: held blanks dropped, or the whole value read as the lowering reads it. */
   private closeValue(): void {
     if (this.valueMode === AS_TEXT) {
@@ -293,11 +366,4 @@ class GlmArgumentsWriter extends TaggedTextWriter {
     this.out += JSON.stringify(value);
     this.raw = '';
   }
-}
-
-/** The tags a tag read from `mode` may be. */
-function tagsIn(mode: number): readonly (readonly [string, number])[] {
-  if (mode === BETWEEN) return TAGS_BETWEEN;
-  if (mode === KEY) return TAGS_IN_KEY;
-  return mode === AFTER_KEY ? TAGS_AFTER_KEY : TAGS_IN_VALUE;
 }

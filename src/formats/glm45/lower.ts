@@ -7,8 +7,7 @@ import { match } from 'ts-pattern';
 import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import type { Glm45Section } from './ast.js';
-import { setOwn } from '../shared/own-property.js';
-import { readGlmValue } from './value.js';
+import { isBlankStray, readGlmPairs } from '../shared/glm-pairs.js';
 import { implied, incomplete, malformed } from '../shared/issues.js';
 import { sectionOf } from '../shared/section-of.js';
 
@@ -38,7 +37,7 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
       const done = (issues: Issue[]): Section =>
         sectionOf(span.start, span.end, { calls: [], issues });
       const name = section.name.text.trim();
-      let complete = section.close !== 'cut';
+      const complete = section.close !== 'cut';
       if (name === '') {
         return done([
           complete ? malformed('the call has no tool name', span.start) : incomplete(span.start),
@@ -46,58 +45,12 @@ export function lowerGlm45(node: Glm45Section, context: FormatContext): Section 
       }
       const repairs: Repair[] = [];
       if (section.close === 'implicit') repairs.push(implied('</tool_call>', span.end));
-      const parameters: Record<string, unknown> = {};
-      const problems: Issue[] = [];
-      for (const item of section.items) {
-        match(item)
-          .with({ type: 'glm45-stray-text' }, (stray) => {
-            if (isBlankStray(stray.text)) return;
-            problems.push(malformed(`unexpected text in "${name}"`, stray.start));
-          })
-          .with({ type: 'glm45-pair' }, (pair) => {
-            const key = pair.key.text.trim();
-            const value = pair.value;
-            if (pair.keyClose === 'cut' || value === null || value.close === 'cut') {
-              // Cut off by the end of the output, or a key with nothing after it.
-              if (section.close === 'cut') complete = false;
-              else problems.push(malformed(`"${key}" of "${name}" has no <arg_value>`, pair.start));
-              return;
-            }
-            if (key === '' || pair.keyClose === 'missing') {
-              problems.push(malformed(`a key of "${name}" is not closed or empty`, pair.start));
-              return;
-            }
-            if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));
-            if (pair.misplacedOpen) {
-              repairs.push({
-                kind: 'other',
-                offset: pair.start,
-                detail: `<tool_call> written where the <arg_key> of "${key}" belongs`,
-              });
-            }
-            for (const at of pair.repeated) {
-              repairs.push({
-                kind: 'other',
-                offset: at,
-                detail: `</arg_key> written again after "${key}"`,
-              });
-            }
-            if (!value.opened) {
-              repairs.push({
-                kind: 'other',
-                offset: value.start,
-                detail: `the <arg_value> tag of "${key}" left out`,
-              });
-            }
-            // A key is data: `__proto__` must become an own property, not the object's prototype.
-            setOwn(
-              parameters,
-              key,
-              readGlmValue(value.text, value.start, name, key, context.tools, repairs),
-            );
-          })
-          .exhaustive();
-      }
+      const { parameters, problems } = readGlmPairs(section.items, {
+        name,
+        cut: !complete,
+        tools: context.tools,
+        repairs,
+      });
       if (problems.length > 0) return done(problems);
       const call = {
         name,
@@ -144,9 +97,4 @@ function proseAfterPairs(section: Glm45Section): { index: number; start: number 
       return undefined;
   }
   return { index, start: (items[index] as Glm45Section['items'][number]).start };
-}
-
-/** Stray text of only blanks and written `\\n`s (GLM-4.7 separators), which is no junk. */
-function isBlankStray(text: string): boolean {
-  return text.replaceAll('\\n', '').trim() === '';
 }

@@ -6,7 +6,7 @@
 import { parseJson } from '../../json/index.js';
 import type { Repair } from '../../types.js';
 import type { FormatContext } from '../format.js';
-import { parameterSchema, typeBySchema } from '../shared/typed-value.js';
+import { parameterSchema, typeBySchema } from './typed-value.js';
 import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../json/char-codes.js';
 
 /**
