@@ -37,6 +37,7 @@ export type FormatId =
   | 'step3'
   | 'longcat'
   | 'hunyuan_a13b'
+  | 'hy_v3'
   | 'lfm2'
   | 'olmo3'
   | 'gigachat3'

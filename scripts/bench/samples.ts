@@ -128,6 +128,10 @@ export const formatSamples = {
     tool: 'convert_currency',
     text: '<tool_calls>[{"name": "convert_currency", "arguments": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]</tool_calls>',
   },
+  hy_v3: {
+    tool: 'convert_currency',
+    text: '<tool_calls>\n<tool_call>convert_currency<tool_sep>\n<arg_key>amount</arg_key>\n<arg_value>250.0</arg_value>\n<arg_key>source</arg_key>\n<arg_value>EUR</arg_value>\n<arg_key>target</arg_key>\n<arg_value>JPY</arg_value>\n</tool_call>\n</tool_calls>',
+  },
   lfm2: {
     tool: 'convert_currency',
     text: '<|tool_call_start|>[convert_currency(amount=250.0, source="EUR", target="JPY")]<|tool_call_end|>Converting now.',

@@ -21,6 +21,7 @@ import { granite } from './granite/index.js';
 import { granite_20b_fc } from './granite_20b_fc/index.js';
 import { jamba } from './jamba/index.js';
 import { hunyuan_a13b } from './hunyuan_a13b/index.js';
+import { hy_v3 } from './hy_v3/index.js';
 import { minimax } from './minimax/index.js';
 import { phi4_mini } from './phi4_mini/index.js';
 import { xlam } from './xlam/index.js';
@@ -76,6 +77,7 @@ export const formats = {
   granite,
   hermes,
   longcat,
+  hy_v3,
   hunyuan_a13b,
   jamba,
   minimax,

@@ -117,4 +117,13 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     name: 'broken glm45 calls',
     make: (size) => flood('<tool_call>book\n<arg_key>a</arg_ke', size),
   },
+  {
+    name: 'broken hy_v3 calls',
+    make: (size) => flood('<tool_calls><tool_call>book<tool_sep><arg_key>a</arg_ke', size),
+  },
+  {
+    name: 'suffixed hy_v3 blocks closed by the wrong tag',
+    make: (size) =>
+      flood('<tool_calls:opensource><tool_call:opensource>f</arg_value:opensource>', size),
+  },
 ];

@@ -129,6 +129,11 @@ describe('limits', () => {
       ['gemma4', (n) => `<|tool_call>call:f{a:${list(n)}}<tool_call|>`],
       ['functiongemma', (n) => `<start_function_call>call:f{a:${list(n)}}<end_function_call>`],
       [
+        'hy_v3',
+        (n) =>
+          `<tool_calls><tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>${list(n)}</arg_value></tool_call></tool_calls>`,
+      ],
+      [
         'kimi_k3',
         (n) =>
           `<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="a" type="array"<|sep|>${list(n)}<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`,

@@ -179,6 +179,9 @@ const PIECES = [
   ...['<|open|>argument key="city" type="string"<|sep|>', '<|close|>argument<|sep|>', 'call'],
   ...['<|open|>call tool="f" index="2"<|sep|>', '<|close|>tools<|sep|>', '<|open|>json<|sep|>'],
   ...['<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|>', '<|open|>tools<|sep|>'],
+  ...['<tool_sep>', '<tool_calls:opensource>', '<tool_call:opensource>', '<tool_sep:opensource>'],
+  ...['<arg_key:opensource>', '</arg_value:opensource>', '</tool_call:opensource>', ':opensource'],
+  ...['</tool_calls:opensource>', '<tool_calls:', 'get_weather<tool_sep>'],
   ...['<start_function_call>', '<end_function_call>', '<escape>', 'call:', 'call:g{', '},', '}'],
   ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
 ];
@@ -237,6 +240,12 @@ const LEADS = [
   'tools<|sep|><|open|>call index="1"<|sep|>',
   'tools<|sep|>x<|open|>call tool="get_weather"<|sep|>',
   'tools<|sep|><|open|>call tool="get_weather"',
+  '<tool_call>get_weather<tool_sep>',
+  '\n<tool_call>\nget_weather\n<tool_sep>\n<arg_key>',
+  'opensource><tool_call:opensource>get_weather<tool_sep:opensource>',
+  '<tool_call>get_weather<arg_key>',
+  '<tool_call>get_weather</arg_value>',
+  '<tool_call>get_weather</tool_call>',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -257,6 +266,7 @@ const ARGUMENTS = [
   '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|>',
   '<|close|>call<|sep|><|open|>call tool="g" index="2"<|sep|><|close|>call<|sep|>',
   '{"city": "Oslo"}</invoke>',
+  '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
 ];
 
 describe('Format.readCallHead', () => {
@@ -277,6 +287,7 @@ describe('Format.readCallHead', () => {
       'harmony',
       'hermes',
       'hunyuan_a13b',
+      'hy_v3',
       'internlm',
       'jamba',
       'kimi_k2',

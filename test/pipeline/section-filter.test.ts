@@ -70,13 +70,14 @@ const fillers = [
   ...['Sure, let me check.', 'The weather is nice.', '<think>', '</think>'],
   ...['tools<|sep|>', 'think<|sep|>', 'response<|sep|>', 'message role="a"<|sep|>', '<|sep|>'],
   ...['tool', 'Tools<|sep|>', 'toolsx<|sep|>', 'r', 'm', 't'],
+  ...['<tool_call>f<tool_sep>', '<tool_sep>', ':opensource>', '<tool_call:opensource>f'],
 ];
 
 describe('Format.mayOpen', () => {
   it('should be declared by the formats that share <tool_call> with hermes, or <tool_calls>, and kimi_k3', () => {
     expect(declaring.map((format) => format.id).sort()).toEqual(
       ['glm45', 'granite', 'markup', 'qwen3_coder', 'xlam']
-        .concat(['hunyuan_a13b', 'jamba', 'minimax'])
+        .concat(['hunyuan_a13b', 'hy_v3', 'jamba', 'minimax'])
         // kimi_k3's <|open|> and <|close|> open only its channels' tags.
         .concat(['kimi_k3'])
         .sort(),

@@ -67,6 +67,11 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
       `<tool_call>f\n<arg_key>${key}</arg_key>\n<arg_value>{"polluted": 1}</arg_value>\n</tool_call>`,
   },
   {
+    format: 'hy_v3',
+    text: (key) =>
+      `<tool_calls><tool_call>f<tool_sep><arg_key>${key}</arg_key><arg_value>{"polluted": 1}</arg_value></tool_call></tool_calls>`,
+  },
+  {
     format: 'minimax_m2',
     text: (key) =>
       `<minimax:tool_call>\n<invoke name="f">\n<parameter name="${key}">{"polluted": 1}</parameter>\n</invoke>\n</minimax:tool_call>`,

@@ -125,6 +125,29 @@ const SYNTAXES: Syntax[] = [
     headEnd: (call) => call.indexOf('<|sep|>') + '<|sep|>'.length,
   },
   {
+    format: 'hy_v3',
+    section: (calls) => `<tool_calls>\n${calls.join('\n')}\n</tool_calls>`,
+    call: ([name, parameters]) =>
+      `<tool_call>${name}<tool_sep>\n${parameters
+        .map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${value}</arg_value>\n`)
+        .join('')}</tool_call>`,
+    // The head ends at <tool_sep>, where the name is known.
+    headEnd: (call) => call.indexOf('<tool_sep>') + '<tool_sep>'.length,
+  },
+  {
+    // A checkpoint whose tokenizer suffixes every tag.
+    format: 'hy_v3',
+    section: (calls) => `<tool_calls:opensource>${calls.join('')}</tool_calls:opensource>`,
+    call: ([name, parameters]) =>
+      `<tool_call:opensource>${name}<tool_sep:opensource>${parameters
+        .map(
+          ([key, value]) =>
+            `<arg_key:opensource>${key}</arg_key:opensource><arg_value:opensource>${value}</arg_value:opensource>`,
+        )
+        .join('')}</tool_call:opensource>`,
+    headEnd: (call) => call.indexOf('<tool_sep:opensource>') + '<tool_sep:opensource>'.length,
+  },
+  {
     format: 'deepseek_v32_dsml',
     section: (calls) => `<｜DSML｜function_calls>\n${calls.join('\n')}\n</｜DSML｜function_calls>`,
     call: invokeCall('｜DSML｜'),
