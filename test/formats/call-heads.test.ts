@@ -269,6 +269,22 @@ const ARGUMENTS = [
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
 ];
 
+/**
+ * The leads of random texts for `format`: any lead, or, as often, one that writes a head of its
+ * own right after one of its markers. With every syntax's leads in one list, a format's own are
+ * few, and how many heads 600 texts wrote varied from run to run around the count the test asks.
+ */
+function leadsFor(format: Format): fc.Arbitrary<string> {
+  const any = fc.constantFrom('', ' ', ...LEADS);
+  const own = LEADS.filter((lead) =>
+    format.markers.some((marker) => {
+      const head = format.readCallHead?.(`${marker}${lead}`, 0);
+      return head !== undefined && head !== 'wait';
+    }),
+  );
+  return own.length === 0 ? any : fc.oneof(any, fc.constantFrom(...own));
+}
+
 describe('Format.readCallHead', () => {
   it('should be read by the syntaxes that stream a first call early', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
@@ -367,7 +383,7 @@ describe('Format.readCallHead', () => {
       fc.assert(
         fc.property(
           fc.constantFrom(...format.markers),
-          fc.constantFrom('', ' ', ...LEADS),
+          leadsFor(format),
           fc.constantFrom('', ...ARGUMENTS),
           fc.array(piece, { maxLength: 10 }),
           fc.array(piece, { maxLength: 4 }),
