@@ -28,6 +28,7 @@ export type FormatId =
   | 'internlm'
   | 'jamba'
   | 'phi4_mini'
+  | 'apertus'
   | 'xlam'
   | 'minimax'
   | 'minimax_m2'

@@ -92,6 +92,10 @@ export const formatSamples = {
     tool: 'convert_currency',
     text: 'functools[{"name": "convert_currency", "arguments": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]',
   },
+  apertus: {
+    tool: 'convert_currency',
+    text: '<|tools_prefix|>[{"convert_currency": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]<|tools_suffix|>',
+  },
   xlam: {
     tool: 'convert_currency',
     text: '```json\n[{"name": "convert_currency", "arguments": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]\n```',

@@ -24,6 +24,7 @@ import { hunyuan_a13b } from './hunyuan_a13b/index.js';
 import { hy_v3 } from './hy_v3/index.js';
 import { minimax } from './minimax/index.js';
 import { phi4_mini } from './phi4_mini/index.js';
+import { apertus } from './apertus/index.js';
 import { xlam } from './xlam/index.js';
 import { longcat } from './longcat/index.js';
 import { deepseek_v31 } from './deepseek_v31/index.js';
@@ -84,6 +85,7 @@ export const formats = {
   granite_20b_fc,
   mistral,
   phi4_mini,
+  apertus,
   openai_json,
   llama3_json,
   marker_json,

@@ -31,7 +31,9 @@ export interface ReasoningBlock {
  * templates force open: the model then writes only the closing token (`</think>` for QwQ,
  * DeepSeek and Qwen; `<|END_THINKING|>` for Cohere's Command A / R7B reasoning templates;
  * `</mm:think>` for MiniMax-M3's, whose thinking mode writes `<mm:think>` into the prompt;
- * `<|close|>think<|sep|>` for Kimi K3's, whose prompt ends with its think channel's tag). An
+ * `<|close|>think<|sep|>` for Kimi K3's, whose prompt ends with its think channel's tag;
+ * `<|inner_suffix|>` for Apertus's, whose prompt ends with `<|inner_prefix|>` when deliberation
+ * is on, as llama.cpp's Apertus parser reads it). An
  * opener written first shows that the model writes its reasoning itself, as the header of a
  * harmony message does: gpt-oss reasons in its `analysis` messages.
  */
@@ -40,6 +42,7 @@ export const OPEN_REASONING_OPENERS: readonly string[] = [
   '<|START_THINKING|>',
   '<mm:think>',
   '<|open|>think<|sep|>',
+  '<|inner_prefix|>',
   '<|start|>',
   '<|channel|>',
 ];
@@ -50,6 +53,7 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [
   '</mm:think>',
   '<|close|>think<|sep|>',
   '<|close|>think<|open|>',
+  '<|inner_suffix|>',
 ];
 
 /**

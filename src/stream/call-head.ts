@@ -43,9 +43,15 @@ export function mayBeToken(text: string, index: number, limit: number, token: st
 
 /**
  * The keys a call object's head spells, in the order it spells them: the call's own id (where
- * the syntax writes one first), its name, then its arguments. Made by {@link callHeadKeys}.
+ * the syntax writes one first), its name, then its arguments; or, with `nameIsKey`, the name as
+ * the object's key and the arguments as its value. Made by {@link callHeadKeys}.
  */
 export interface CallHeadKeys {
+  /**
+   * The tool's name is the call object's key, its arguments that key's value (Apertus writes
+   * `{"get_weather": {"city": "Bern"}}`): the head is `{"NAME": {`, and the key lists are empty.
+   */
+  readonly nameIsKey: boolean;
   /** The key of the call's own id (a non-empty string) that may open the object. */
   readonly id: string | undefined;
   /** The keys that may name the tool. */
@@ -74,9 +80,11 @@ export function callHeadKeys(keys: {
   id?: string;
   name: readonly string[];
   arguments: readonly string[];
+  nameIsKey?: boolean;
 }): CallHeadKeys {
   const quote = (key: string): string => `"${key}"`;
   return Object.freeze({
+    nameIsKey: keys.nameIsKey === true,
     id: keys.id,
     name: keys.name,
     arguments: keys.arguments,
@@ -93,8 +101,15 @@ const NAME_THEN_ARGUMENTS: CallHeadKeys = callHeadKeys({
 });
 
 /**
+ * The head of a call object keyed by its tool's name (`{"get_weather": {`, Apertus): one key, the
+ * name, whose value is the arguments object.
+ */
+export const NAME_AS_KEY: CallHeadKeys = callHeadKeys({ name: [], arguments: [], nameIsKey: true });
+
+/**
  * Reads `{"name": <string>, <arguments field>: {` starting at `from` (leading whitespace allowed),
- * or the head `keys` spell (`{"tool_call_id": "0", "tool_name": "f", "parameters": {`).
+ * or the head `keys` spell (`{"tool_call_id": "0", "tool_name": "f", "parameters": {`, or
+ * {@link NAME_AS_KEY}'s `{"f": {`).
  *
  * @param text - The text seen so far.
  * @param from - Where the call object should start.
@@ -120,6 +135,7 @@ export function readJsonCallHead(
   if (index >= limit) return short;
   if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
   let keyStart = skipBlanks(text, index + 1, limit);
+  if (keys.nameIsKey) return readKeyedHead(text, keyStart, limit, short);
   let id: string | undefined;
   if (keys.id !== undefined) {
     const idKey = keyAt(text, keyStart, limit, keys.quotedId, [keys.id]);
@@ -163,6 +179,28 @@ export function readJsonCallHead(
   return id === undefined ? { name, argumentsStart: index } : { name, argumentsStart: index, id };
 }
 
+/**
+ * The rest of a {@link NAME_AS_KEY} head from its key at `from`: the name, a colon, and the `{`
+ * of the arguments; `short` where the text (or the head's reach) ends first.
+ */
+function readKeyedHead(
+  text: string,
+  from: number,
+  limit: number,
+  short: 'wait' | undefined,
+): CallHead | 'wait' | undefined {
+  const name = readString(text, from, limit);
+  if (name === WAIT) return short;
+  if (name === undefined || name.trim() === '') return undefined;
+  let index = skipBlanks(text, stringEnd, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== COLON) return undefined;
+  index = skipBlanks(text, index + 1, limit);
+  if (index >= limit) return short;
+  if (text.charCodeAt(index) !== OPEN_BRACE) return undefined;
+  return { name, argumentsStart: index };
+}
+
 /** Three backticks: a markdown fence (grammar/json.peggy's `FenceOpen`). */
 const FENCE = '```';
 
@@ -199,13 +237,20 @@ function isFenceTagUnit(code: number): boolean {
 }
 
 /**
+ * The tokens that end a payload: one close tag, or several, the payload ending at the first of
+ * them that occurs (Apertus's block ends at its suffix or at the next block's prefix).
+ */
+export type PayloadClose = string | readonly string[];
+
+/**
  * {@link readJsonCallHead} on a payload that ends at the first `close` (hermes' `</tool_call>`):
  * a name string left open across the close tag is no head, since the payload the grammar reads
  * ends inside it. The close tag is looked for within the head's reach only.
  *
  * @param text - The text seen so far.
  * @param from - Where the payload starts.
- * @param close - The tag that ends the payload.
+ * @param close - The tag that ends the payload (or the tags, the first of which ends it).
+ * @param keys - The keys the head spells (default: `name`, then a common arguments key).
  * @returns As `readJsonCallHead`; `undefined` where the close tag came inside the head.
  * @example
  * ```ts
@@ -216,15 +261,31 @@ function isFenceTagUnit(code: number): boolean {
 export function readJsonCallHeadBefore(
   text: string,
   from: number,
-  close: string,
+  close: PayloadClose,
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
-  const reach = Math.min(text.length, from + HEAD_LIMIT + close.length);
-  const at = text.slice(from, reach).indexOf(close);
+  const at =
+    typeof close === 'string' ? closeAt(text, from, close) : firstCloseAt(text, from, close);
   const head = readJsonCallHead(at === -1 ? text : text.slice(0, from + at), from, keys);
   if (head === 'wait') return at === -1 ? head : undefined;
-  if (head !== undefined) head.stops = [close];
+  if (head !== undefined) head.stops = typeof close === 'string' ? [close] : close;
   return head;
+}
+
+/** Where `close` first occurs within a head's reach of `from` (relative to `from`), or -1. */
+function closeAt(text: string, from: number, close: string): number {
+  const reach = Math.min(text.length, from + HEAD_LIMIT + close.length);
+  return text.slice(from, reach).indexOf(close);
+}
+
+/** {@link closeAt} for the first of several close tags. */
+function firstCloseAt(text: string, from: number, closes: readonly string[]): number {
+  let first = -1;
+  for (const close of closes) {
+    const at = closeAt(text, from, close);
+    if (at !== -1 && (first === -1 || at < first)) first = at;
+  }
+  return first;
 }
 
 /**
@@ -246,7 +307,7 @@ export function readJsonCallHeadBefore(
 export function readJsonListCallHead(
   text: string,
   from: number,
-  close?: string,
+  close?: PayloadClose,
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
   const index = skipBlanks(text, from);
@@ -259,7 +320,7 @@ export function readJsonListCallHead(
 function readCallObjectHead(
   text: string,
   from: number,
-  close: string | undefined,
+  close: PayloadClose | undefined,
   keys: CallHeadKeys,
 ): CallHead | 'wait' | undefined {
   return close === undefined
@@ -285,7 +346,7 @@ function readCallObjectHead(
 export function readJsonListOrCallHead(
   text: string,
   from: number,
-  close?: string,
+  close?: PayloadClose,
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
   return (
@@ -315,7 +376,7 @@ export function readJsonListOrCallHead(
 export function readNextJsonListCallHead(
   text: string,
   from: number,
-  close?: string,
+  close?: PayloadClose,
   previousArguments = '',
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead | 'wait' | undefined {
@@ -355,7 +416,7 @@ function readNextCallObjectHead(
   text: string,
   from: number,
   separator: 'comma' | 'lines',
-  close: string | undefined,
+  close: PayloadClose | undefined,
   previousArguments: string,
   keys: CallHeadKeys,
 ): CallHead | 'wait' | undefined {
@@ -398,6 +459,7 @@ function isSeparatorUnit(code: number): boolean {
  * @param text - The text, ending where the payload does (a head is never read past it).
  * @param from - Where the payload starts.
  * @param close - The tag that ends the payload, if one does (as the stream's heads read it).
+ * @param keys - The keys the heads spell (default: `name`, then a common arguments key).
  * @returns The names, possibly none.
  * @example
  * ```ts
@@ -405,8 +467,13 @@ function isSeparatorUnit(code: number): boolean {
  * // ['f', 'g']
  * ```
  */
-export function readJsonListHeadNames(text: string, from: number, close?: string): string[] {
-  return readJsonListHeads(text, from, close).map((head) => head.name);
+export function readJsonListHeadNames(
+  text: string,
+  from: number,
+  close?: PayloadClose,
+  keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
+): string[] {
+  return readJsonListHeads(text, from, close, keys).map((head) => head.name);
 }
 
 /**
@@ -427,7 +494,7 @@ export function readJsonListHeadNames(text: string, from: number, close?: string
 export function readJsonListHeads(
   text: string,
   from: number,
-  close?: string,
+  close?: PayloadClose,
   keys: CallHeadKeys = NAME_THEN_ARGUMENTS,
 ): CallHead[] {
   const first = readJsonListOrCallHead(text, from, close, keys);

@@ -122,6 +122,14 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => flood('<tool_calls><tool_call>book<tool_sep><arg_key>a</arg_ke', size),
   },
   {
+    name: 'apertus blocks left open inside a call',
+    make: (size) => flood('<|tools_prefix|>[{"f": {"a": "', size),
+  },
+  {
+    name: 'apertus lists followed by prose, never closed',
+    make: (size) => flood('<|tools_prefix|>[{"f": {}}] ok <|inner_prefix|>x', size),
+  },
+  {
     name: 'suffixed hy_v3 blocks closed by the wrong tag',
     make: (size) =>
       flood('<tool_calls:opensource><tool_call:opensource>f</arg_value:opensource>', size),

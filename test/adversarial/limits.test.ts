@@ -128,6 +128,7 @@ describe('limits', () => {
       ['pythonic', (n) => `[f(a=${list(n)})]`],
       ['gemma4', (n) => `<|tool_call>call:f{a:${list(n)}}<tool_call|>`],
       ['functiongemma', (n) => `<start_function_call>call:f{a:${list(n)}}<end_function_call>`],
+      ['apertus', (n) => `<|tools_prefix|>[{"f": {"a": ${list(n)}}}]<|tools_suffix|>`],
       [
         'hy_v3',
         (n) =>

@@ -184,6 +184,8 @@ const PIECES = [
   ...['</tool_calls:opensource>', '<tool_calls:', 'get_weather<tool_sep>'],
   ...['<start_function_call>', '<end_function_call>', '<escape>', 'call:', 'call:g{', '},', '}'],
   ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
+  ...['<|tools_prefix|>', '<|tools_suffix|>', '<|tools_prefix|>[', '{"g": {', '{"g": 3}', '}}'],
+  ...['{"get_weather": {', '"city": "Oslo"', '<|inner_prefix|>', '<|inner_suffix|>', '"": {'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -246,6 +248,17 @@ const LEADS = [
   '<tool_call>get_weather<arg_key>',
   '<tool_call>get_weather</arg_value>',
   '<tool_call>get_weather</tool_call>',
+  '[{"get_weather": {',
+  ' [ {\n"get_weather" : {',
+  '[{"get_weather": {"city": "x"}, "g": {',
+  '[{"get_w<|tools_suffix|>eather": {',
+  '[{"get_weather": 3}, {"g": {',
+  '[{"get_weather": {}}, {"g": {',
+  '[{"get_weather":{',
+  '\n[\n  {\n    "get_weather": {\n      ',
+  '[{"get_weather": {"days": [1, 2]}}, {"g": {"a": {',
+  '[{"get_\\u0077eather": {',
+  '[{"get_weather": {"city": "Oslo"}} ]',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -266,6 +279,8 @@ const ARGUMENTS = [
   '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|>',
   '<|close|>call<|sep|><|open|>call tool="g" index="2"<|sep|><|close|>call<|sep|>',
   '{"city": "Oslo"}</invoke>',
+  '{"city": "Oslo"}}, {"g": {"a": "<|tools_prefix|>"}}]<|tools_suffix|>',
+  '{"city": "Os<|tools_suffix|>lo"}}]',
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
 ];
 
@@ -288,6 +303,7 @@ function leadsFor(format: Format): fc.Arbitrary<string> {
 describe('Format.readCallHead', () => {
   it('should be read by the syntaxes that stream a first call early', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
+      'apertus',
       'command_r7b',
       'deepseek_v3',
       'deepseek_v31',

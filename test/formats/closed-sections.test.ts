@@ -3,9 +3,9 @@
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
- * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, pythonic, xlam) by reading
- * each marker of a text cut at every length, and, where the section read says it is closed, the
- * same cut with something else written after it: the section must not change.
+ * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, pythonic, xlam) by
+ * reading each marker of a text cut at every length, and, where the section read says it is
+ * closed, the same cut with something else written after it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ const CLOSING: Format[] = [
   formats.deepseek_v3,
   formats.deepseek_v31,
   formats.hunyuan_a13b,
+  formats.apertus,
   formats.pythonic,
   formats.xlam,
 ];
@@ -90,6 +91,7 @@ const FILLERS = [
   ...['<｜tool▁calls▁begin｜>', '<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>', '<｜tool▁sep｜>'],
   ...['<｜tool▁call▁end｜>', 'function', '<tool_calls>', '</tool_calls>', '<｜'],
   ...['<|python_start|>', '<|python_end|>', '<|python_', "f(a='x')", 'g()', '\n'],
+  ...['<|tools_prefix|>', '<|tools_suffix|>', '<|inner_prefix|>', '<|inner_suffix|>', '{"f": {}}'],
 ];
 
 /**
@@ -97,6 +99,17 @@ const FILLERS = [
  * that closed sections (and text cut inside them) occur often enough to test.
  */
 const LEADS: Partial<Record<string, readonly string[]>> = {
+  apertus: [
+    '[{"f": {"a": 1}}]<|tools_suffix|>',
+    '[{"f": {}}, {"g": {"b": "x"}}]',
+    '[{"f": {"a": "<|tools_suffix|>"}}]',
+    '[{"f": {}}] then prose',
+    '[{"f": {}}] then prose<|tools_suffix|>',
+    '[{"f": {}}] [1]<|tools_suffix|>',
+    '[{"f": {}}]<|tools_prefix|>[{"g": {}}]',
+    'The user wants f.<|inner_suffix|>',
+    'Thinking<|tools_prefix|>',
+  ],
   marker_json: [
     ' {"tool_name": "f", "parameters": {"a": 1}}',
     '\n```json\n{"tool_name": "f", "parameters": {}}\n```',

@@ -119,6 +119,7 @@ const FILLERS = [
   ...['<invoke name="f">', '<parameter name="a">', '</invoke>', '<|"|>', '<|tool_call_end|>'],
   ...['<|close|>tools<|sep|>', '<|close|>think<|sep|>', '<|open|>call tool="f"<|sep|>', 'think'],
   ...['<tool_call>f<tool_sep>', '<tool_sep>', '</arg_value>', '<tool_call>f</tool_call>'],
+  ...['[{"f": {"a": 1}}]', '{"f": {"a": "', '[{"f": {}}, ', ']'],
   ...TOKENS,
 ];
 

@@ -80,11 +80,14 @@ const PIECES = [
   ...['think<|sep|>', 'response<|sep|>', 'tools<|sep|>', ' think ', '<|sep|>', '<|open|>'],
   ...['<|close|>', '<|close|>think<|sep|>', '<|close|>response<|sep|>', 'thin', '<|end_of_msg|>'],
   ...['<|open|>think<|sep|>', '<|open|>response<|sep|>', '<|open|> think <|sep|>'],
+  ...['<|inner_prefix|>', '<|inner_suffix|>', '<|tools_prefix|>', '<|tools_suffix|>', '<|inner'],
+  ...['[{"f": {"a": 1}}]', '<|tools_prefix|>[{"f": {}}]<|tools_suffix|>'],
 ];
 
 describe('Format.readTextHead', () => {
   it('should be read by the syntaxes whose sections stream their text', () => {
     expect(reading.map((format) => format.id).sort()).toEqual([
+      'apertus',
       'command_r7b',
       'harmony',
       'kimi_k3',

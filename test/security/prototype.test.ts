@@ -87,6 +87,10 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
   },
   { format: 'gemma4', text: (key) => `<|tool_call>call:f{${key}:{polluted:1}}<tool_call|>` },
   {
+    format: 'apertus',
+    text: (key) => `<|tools_prefix|>[{"f": {"${key}": {"polluted": 1}}}]<|tools_suffix|>`,
+  },
+  {
     format: 'functiongemma',
     text: (key) => `<start_function_call>call:f{${key}:{polluted:1}}<end_function_call>`,
   },

@@ -31,6 +31,9 @@ const CASES: [FormatId, string][] = [
   ['minimax_m2', '<minimax:tool_call>\nhello\n</minimax:tool_call>'],
   ['gemma4', '<|tool_call>nonsense<tool_call|>'],
   ['functiongemma', '<start_function_call>nonsense<end_function_call>'],
+  ['apertus', '<|tools_prefix|>nonsense<|tools_suffix|>'],
+  ['apertus', '<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>'],
+  ['apertus', '<|tools_prefix|>[{"f": {}}] {"g": {}}<|tools_suffix|>'],
   ['pythonic', '<|python_start|>not python<|python_end|>'],
   ['internlm', '<|action_start|><|interpreter|>print(1)<|action_end|>'],
 ];

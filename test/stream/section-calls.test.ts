@@ -278,6 +278,14 @@ const SYNTAXES: Syntax[] = [
     call: listCall,
     headEnd: listHeadEnd,
   },
+  {
+    format: 'apertus',
+    section: (calls) => `<|tools_prefix|>[${calls.join(', ')}]<|tools_suffix|>`,
+    // Each call an object keyed by its tool's name.
+    call: ([name, parameters]) =>
+      `{${JSON.stringify(name)}: ${JSON.stringify(Object.fromEntries(parameters))}}`,
+    headEnd: listHeadEnd,
+  },
 ];
 
 /** The id of a section's `index`-th call, of tool `name`, in `syntax`. */

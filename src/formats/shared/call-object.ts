@@ -129,6 +129,61 @@ export function readCallObject(
 }
 
 /**
+ * Reads a decoded JSON value as a call object keyed by its tool's name (Apertus's
+ * `{"get_weather": {"city": "Bern"}}`): one key, the name, whose value is the arguments object.
+ * Nothing else is read into it: no id, no arguments written as a string, no null for "no
+ * arguments" (`{}` says that), since the syntax has no other spelling to tell them by.
+ *
+ * @param value - The decoded JSON value.
+ * @param offset - Where the value starts in the output, for issues.
+ * @returns The call, or an issue (with the name where one key gives it): not an object, no key,
+ * two keys or more (which of the calls the model meant is a guess), a key written twice, a blank
+ * name, arguments that are not an object.
+ * @example
+ * ```ts
+ * readKeyedCallObject({ get_weather: { city: 'Bern' } }, 0);
+ * // { ok: true, name: 'get_weather', arguments: { city: 'Bern' }, repairs: [] }
+ * ```
+ */
+export function readKeyedCallObject(value: unknown, offset: number): CallObjectOutcome {
+  if (!isPlainObject(value)) {
+    return { ok: false, issue: malformed('the call is not a JSON object', offset) };
+  }
+  const keys = Object.keys(value);
+  const [name] = keys;
+  if (name === undefined) {
+    return { ok: false, issue: malformed('the call object names no tool', offset) };
+  }
+  // `{"f": {..}, "f": {..}}`: JSON.parse keeps the last, a stream that started the call the first.
+  const repeated = repeatedKeyOf(value);
+  if (repeated !== undefined) {
+    const message = `the call object writes ${JSON.stringify(repeated)} twice; write one call per object`;
+    return { ok: false, name, issue: malformed(message, offset) };
+  }
+  // `{"f": {..}, "g": {..}}`: two calls in one object, or a stray key beside the call's; either
+  // way the object is not one call, and running the first would drop what the model wrote after.
+  if (keys.length > 1) {
+    const message = `the call object holds ${keys.length} keys (${keys
+      .slice(0, 3)
+      .map((key) => JSON.stringify(key))
+      .join(', ')}); write one object per call, its only key the tool's name`;
+    return { ok: false, name, issue: malformed(message, offset) };
+  }
+  if (name.trim() === '') {
+    return { ok: false, issue: malformed('the call has no tool name', offset) };
+  }
+  const argumentsValue = value[name];
+  if (!isPlainObject(argumentsValue)) {
+    return {
+      ok: false,
+      name,
+      issue: malformed(`the arguments of "${name}" are not a JSON object`, offset),
+    };
+  }
+  return { ok: true, name, arguments: argumentsValue, repairs: [] };
+}
+
+/**
  * Keys a call object may hold besides its name and arguments: its ids, its type, and the index
  * and status OpenAI's streamed and Responses API call objects carry.
  */

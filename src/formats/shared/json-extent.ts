@@ -16,11 +16,17 @@ import {
 } from './plain-call.js';
 import { tooDeepWording } from './json-payload.js';
 import { refusedByNames, refusedCall } from './refused-call.js';
-import { readJsonCallHead, readJsonListHeadNames } from '../../stream/call-head.js';
+import {
+  NAME_AS_KEY,
+  readJsonCallHead,
+  readJsonListHeadNames,
+  type CallHeadKeys,
+} from '../../stream/call-head.js';
 import {
   COMMON_CALL_FIELDS,
   isPlainObject,
   readCallObject,
+  readKeyedCallObject,
   type CallFieldNames,
 } from './call-object.js';
 
@@ -72,10 +78,17 @@ export interface CallItemOptions {
    * them. A bare syntax leaves it unset: its refused JSON stays data, not a call.
    */
   namesRefused?: boolean;
+  /**
+   * The call object is keyed by its tool's name (Apertus's `{"NAME": {..}}`, read by
+   * `readKeyedCallObject`; its head is `NAME_AS_KEY`'s) rather than spelling fields; `fields`
+   * and `accept` do not apply.
+   */
+  nameAsKey?: boolean;
 }
 
 /** A call read from one extent, or the issue that says why it is none. */
-export type CallItemOutcome = { ok: true; call: RawCall } | { ok: false; issue: Issue };
+export type CallItemOutcome =
+  { ok: true; call: RawCall } | { ok: false; issue: Issue; name?: string | undefined };
 
 /**
  * Reads the JSON value of one extent as a call object (`{"name": .., "arguments": {..}}`).
@@ -98,14 +111,17 @@ export function readCallItem(
   // The usual call object is read as lowerJsonCalls reads it: its keys proved distinct as it is
   // read, only the arguments through JSON.parse (the general reader would parse the whole object
   // and then pass over it again for repeated keys). Anything else goes to the general reader.
+  const nameAsKey = options.nameAsKey === true;
   const plain =
-    item.closed && options.fields === undefined && options.accept === undefined
+    item.closed && options.fields === undefined && options.accept === undefined && !nameAsKey
       ? readPlainCall(context.text, item.start, item.end)
       : undefined;
   if (typeof plain === 'object') return plainItem(context, item, plain, options);
   const decoded = decodeExtent(context, item, true, plain === ARGUMENTS_NOT_JSON);
   if (!decoded.ok) return decoded;
-  const object = readCallObject(decoded.value, item.start, options.fields ?? COMMON_CALL_FIELDS);
+  const object = nameAsKey
+    ? readKeyedCallObject(decoded.value, item.start)
+    : readCallObject(decoded.value, item.start, options.fields ?? COMMON_CALL_FIELDS);
   if (!object.ok) return item.closed ? object : { ok: false, issue: cutOff(item.start) };
   if (options.accept !== undefined && !options.accept(decoded.value as Record<string, unknown>)) {
     return {
@@ -247,10 +263,7 @@ export function readCallItems(
 ): { calls: RawCall[]; issues: Issue[] } {
   const outcome = readCallItem(context, item, options);
   if (outcome.ok) return { calls: [outcome.call], issues: [] };
-  const refused =
-    options.namesRefused === true
-      ? refusedByHead(context, item, options.format, outcome.issue)
-      : undefined;
+  const refused = refusedItem(context, item, options, outcome);
   return { calls: refused === undefined ? [] : [refused], issues: [outcome.issue] };
 }
 
@@ -273,6 +286,7 @@ export function readCallList(
   const itemOptions: CallItemOptions = { format: options.format, enclosed: list.closed };
   if (options.fields !== undefined) itemOptions.fields = options.fields;
   if (options.accept !== undefined) itemOptions.accept = options.accept;
+  if (options.nameAsKey !== undefined) itemOptions.nameAsKey = options.nameAsKey;
   for (const item of list.items) {
     const outcome = readCallItem(context, item, itemOptions);
     if (outcome.ok) {
@@ -280,10 +294,8 @@ export function readCallList(
       continue;
     }
     issues.push(outcome.issue);
-    if (options.namesRefused === true) {
-      const refused = refusedByHead(context, item, options.format, outcome.issue);
-      if (refused !== undefined) calls.push(refused);
-    }
+    const refused = refusedItem(context, item, options, outcome);
+    if (refused !== undefined) calls.push(refused);
   }
   return { calls, issues };
 }
@@ -296,6 +308,7 @@ export function readCallList(
  * @param item - The extent {@link readCallItem} refused.
  * @param format - The syntax.
  * @param issue - Why it was refused.
+ * @param keys - The keys its head spells, where not the usual `name` and `arguments`.
  * @returns The call, refused as malformed by `issue`, or `undefined` when the extent opens with no
  * head (then no stream started a call there).
  * @example
@@ -308,8 +321,9 @@ export function refusedByHead(
   item: JsonExtentNode,
   format: FormatId,
   issue: Issue,
+  keys?: CallHeadKeys,
 ): RawCall | undefined {
-  const head = readJsonCallHead(context.text.slice(0, item.end), item.start);
+  const head = readJsonCallHead(context.text.slice(0, item.end), item.start, keys);
   if (typeof head !== 'object') return undefined;
   const span = { start: item.start, end: item.end };
   return refusedCall(head.name, format, span, issue, [], issue.code !== 'incomplete-tool-call');
@@ -325,6 +339,7 @@ export function refusedByHead(
  * read past it).
  * @param format - The syntax.
  * @param issue - Why the list is refused.
+ * @param keys - The keys its calls' heads spell, where not the usual `name` and `arguments`.
  * @returns The refused calls and the issue.
  * @example
  * ```ts
@@ -337,9 +352,31 @@ export function refusedListItems(
   list: Span,
   format: FormatId,
   issue: Issue,
+  keys?: CallHeadKeys,
 ): { calls: RawCall[]; issues: Issue[] } {
-  const names = readJsonListHeadNames(context.text.slice(0, list.end), list.start);
+  const names = readJsonListHeadNames(context.text.slice(0, list.end), list.start, undefined, keys);
   return refusedByNames(names, format, list, issue);
+}
+
+/**
+ * The refused call an item stands for, with `namesRefused`: named by its head (as a stream that
+ * started it named it), or, for a call object keyed by its name, by that key where its value is
+ * no arguments object (`{"f": 3}`, no head): the key alone names the tool, so the model is told
+ * which of its calls did not run.
+ */
+function refusedItem(
+  context: FormatContext,
+  item: JsonExtentNode,
+  options: CallItemOptions,
+  outcome: { issue: Issue; name?: string | undefined },
+): RawCall | undefined {
+  if (options.namesRefused !== true) return undefined;
+  if (options.nameAsKey !== true)
+    return refusedByHead(context, item, options.format, outcome.issue);
+  const named = refusedByHead(context, item, options.format, outcome.issue, NAME_AS_KEY);
+  if (named !== undefined || outcome.name === undefined || outcome.name.trim() === '') return named;
+  const span = { start: item.start, end: item.end };
+  return refusedCall(outcome.name, options.format, span, outcome.issue, [], item.closed);
 }
 
 /**
