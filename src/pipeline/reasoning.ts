@@ -182,13 +182,37 @@ const ANY_REASONING_TOKEN = new RegExp(
   'g',
 );
 
-/** Where {@link firstReasoningToken} goes on from `from` with one search. */
+/**
+ * How much text one search reads from a `<` before the next `<` past it is found with `indexOf`.
+ * The search reads every unit (about 0.65 ns a unit); `indexOf` skips text with no `<` some 25
+ * times faster: ten tags before a 100 KB value took 58 µs here with one search to the end, 5 µs
+ * with windows. Dense `<` are searched window after window at no cost to them (1 MB of `<`: 1.59
+ * ms to the end, 1.32 ms in windows; 100 KB of HTML 60 µs either way); windows of 256 units made
+ * those 1.6 and 2.3 times slower.
+ */
+const SEARCH_WINDOW = 1024;
+
+/** The longest reasoning token, less one: a window reads this far past its end. */
+const WINDOW_OVERLAP =
+  REASONING_TOKENS.reduce((longest, token) => Math.max(longest, token.length), 0) - 1;
+
+/**
+ * Where {@link firstReasoningToken} goes on from `from`: one search in each window of text from a
+ * `<`, the stretch after a window up to the next `<` skipped. A window holds every token that
+ * starts in its first {@link SEARCH_WINDOW} units whole, so the first match in it is the text's
+ * first token from its start; with none, the next window opens at the first `<` past those units.
+ */
 function searchReasoningToken(text: string, from: number): ReturnType<typeof firstReasoningToken> {
-  ANY_REASONING_TOKEN.lastIndex = from;
-  const match = ANY_REASONING_TOKEN.exec(text);
-  if (match === null) return undefined;
-  const token = match[0];
-  return { at: match.index, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
+  for (let at = from; at !== -1; at = text.indexOf('<', at + SEARCH_WINDOW)) {
+    // A slice of a flat string is a view of it in V8, not a copy.
+    const window = text.slice(at, at + SEARCH_WINDOW + WINDOW_OVERLAP);
+    ANY_REASONING_TOKEN.lastIndex = 0;
+    const match = ANY_REASONING_TOKEN.exec(window);
+    if (match === null) continue;
+    const token = match[0];
+    return { at: at + match.index, token, closes: OPEN_REASONING_CLOSERS.includes(token) };
+  }
+  return undefined;
 }
 
 /**

@@ -34,6 +34,35 @@ describe('firstReasoningToken', () => {
     );
   });
 
+  it('should find it past long stretches without <, and across the ends of its search windows', () => {
+    // The search reads windows of text from a `<` and skips to the next `<` after each: a token
+    // may start anywhere, near a window's end or far past it.
+    const filler = (length: number): string => 'x'.repeat(length);
+    const pieces = fc.oneof(
+      fc.constantFrom(...REASONING_TOKENS, '<', '<|', '</', '<a>', '<|inner_suf'),
+      fc.integer({ min: 0, max: 3000 }).map(filler),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { minLength: 10, maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        const found = firstReasoningToken(text);
+        const expected = byIndexOf(text);
+        expect(found === undefined ? undefined : { at: found.at, token: found.token }).toEqual(
+          expected,
+        );
+      }),
+      { numRuns: 1000 },
+    );
+    // Each token, starting at every unit around a window's end, after ten tags and plain text.
+    const tags = '<b>'.repeat(10);
+    for (const token of REASONING_TOKENS) {
+      for (let gap = 990; gap <= 1090; gap += 1) {
+        const text = `${tags}${filler(gap)}${token}`;
+        expect(firstReasoningToken(text)?.at, `${token} after ${gap}`).toBe(tags.length + gap);
+      }
+    }
+  });
+
   it('should say whether the token closes a block', () => {
     expect(firstReasoningToken('x</think>y')).toEqual({ at: 1, token: '</think>', closes: true });
     expect(firstReasoningToken('<think>y</think>')).toMatchObject({ at: 0, closes: false });
