@@ -7,6 +7,7 @@ import type { CallHead, PreviousCall } from '../format.js';
 import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
 import { createGlmArgumentsWriter, type GlmCallTags } from '../../stream/glm-arguments-writer.js';
 import { skipBlanks } from '../shared/blanks.js';
+import { isWordUnit } from '../shared/name-units.js';
 import { startsAt } from '../../starts-at.js';
 
 /** The tags of a block, all carrying its suffix. */
@@ -54,13 +55,7 @@ export function readBlockOpen(
 
 /** A unit of a suffix's label: an ASCII letter or digit, `_` or `-`. */
 function isLabelUnit(unit: number): boolean {
-  return (
-    (unit >= 0x30 && unit <= 0x39) ||
-    (unit >= 0x41 && unit <= 0x5a) ||
-    (unit >= 0x61 && unit <= 0x7a) ||
-    unit === 0x5f ||
-    unit === 0x2d
-  );
+  return isWordUnit(unit) || unit === 0x2d;
 }
 
 /** The tags of the last few suffixes seen (a writer's tag tables are built once per object). */
