@@ -205,24 +205,62 @@ describe('hy_v3', () => {
       expect(result.rejected.map((each) => [each.name, each.reason])).toEqual([
         ['reserve_court', 'malformed'],
       ]);
+      // Hy3 or Hy4: the block writes no <tool_sep> to tell.
       expect(result.issues[0]?.message).toBe(
-        '"reserve_court" has no arguments: </arg_value:opensource> follows its name where <tool_sep:opensource> belongs',
+        '"reserve_court" has no arguments: </arg_value:opensource> follows its name',
       );
+    }
+    const hy3 = forced.parse(
+      '<tool_calls:opensource><tool_call:opensource>list_courts<tool_sep:opensource></tool_call:opensource><tool_call:opensource>reserve_court</arg_value:opensource></tool_calls:opensource>',
+    );
+    expect(hy3.issues[0]?.message).toBe(
+      '"reserve_court" has no arguments: </arg_value:opensource> follows its name where <tool_sep:opensource> belongs',
+    );
+  });
+
+  it('should read Hy4 blocks, which write no <tool_sep>, with no repair', () => {
+    // Hy4 (vLLM's hy_v4 parser) dropped the separator; its tokenizers suffix every tag with a
+    // label of their own, hexadecimal on some checkpoints.
+    for (const suffix of ['', ':opensource', ':6124c78e']) {
+      const tag = (name: string): string => `<${name}${suffix}>`;
+      const text =
+        `Booking it.${tag('tool_calls')}${tag('tool_call')}reserve_court\n${tag('arg_key')}court${tag('/arg_key')}` +
+        `${tag('arg_value')}Centre${tag('/arg_value')}${tag('/tool_call')}${tag('tool_call')}list_courts${tag('/tool_call')}${tag('/tool_calls')}`;
+      const result = forced.parse(text);
+      expect(result.calls.map((each) => [each.name, each.arguments, each.repairs])).toEqual([
+        ['reserve_court', { court: 'Centre' }, []],
+        ['list_courts', {}, []],
+      ]);
+      expect(result.content).toBe('Booking it.');
     }
   });
 
-  it('should read a call whose <tool_sep> was left out before its pairs or its close, recording it', () => {
+  it('should record the <tool_sep> left out of a call in a block whose other calls write it', () => {
     const text =
-      '<tool_calls><tool_call>reserve_court\n<arg_key>court</arg_key><arg_value>Centre</arg_value></tool_call><tool_call>list_courts</tool_call></tool_calls>';
+      '<tool_calls><tool_call>reserve_court\n<arg_key>court</arg_key><arg_value>Centre</arg_value></tool_call><tool_call>list_courts</tool_call><tool_call>list_courts<tool_sep></tool_call></tool_calls>';
     const result = forced.parse(text);
     expect(result.calls.map((each) => [each.name, each.arguments])).toEqual([
       ['reserve_court', { court: 'Centre' }],
+      ['list_courts', {}],
       ['list_courts', {}],
     ]);
     expect(result.calls.map((each) => each.repairs[0]?.detail)).toEqual([
       'the <tool_sep> after "reserve_court" left out',
       'the <tool_sep> after "list_courts" left out',
+      undefined,
     ]);
+  });
+
+  it('should refuse by name a Hy4 call whose name nothing of a call follows', () => {
+    const result = forced.parse(
+      '<tool_calls:6124c78e><tool_call:6124c78e>list_courts</tool_calls:6124c78e>',
+    );
+    expect(result.rejected.map((each) => [each.name, each.reason])).toEqual([
+      ['list_courts', 'malformed'],
+    ]);
+    expect(result.issues[0]?.message).toBe(
+      '"list_courts" has neither <arg_key:6124c78e> nor </tool_call:6124c78e> after its name',
+    );
   });
 
   it('should refuse by name calls it cannot read, and every call of a block holding junk', () => {
@@ -334,6 +372,10 @@ describe('hy_v3', () => {
       '<tool_calls:opensource><tool_call:opensource>reserve_court</arg_value:opensource>',
       block([COURT, `junk ${LIST}`]),
       '<tool_calls>[{"name": "list_courts", "arguments": {}}]</tool_calls>',
+      // Hy4's spelling, then a block whose last call alone writes <tool_sep>: the repairs of the
+      // calls before it are known only at the end of the block.
+      '<tool_calls:6124c78e><tool_call:6124c78e>reserve_court<arg_key:6124c78e>court</arg_key:6124c78e><arg_value:6124c78e>Centre</arg_value:6124c78e></tool_call:6124c78e><tool_call:6124c78e>list_courts</tool_call:6124c78e></tool_calls:6124c78e>',
+      '<tool_calls><tool_call>reserve_court<arg_key>court</arg_key><arg_value>Centre</arg_value></tool_call><tool_call>list_courts</tool_call><tool_call>list_courts<tool_sep></tool_call></tool_calls>',
     ];
     const settings: ParserOptions[] = [{ formats: ['hy_v3'] }, {}, { formats: ['hy_v3'], tools }];
     for (const [index, text] of texts.entries()) {

@@ -1,7 +1,7 @@
 /**
  * `hy_v3`: `<tool_calls><tool_call>NAME<tool_sep><arg_key>KEY</arg_key><arg_value>VALUE
  * </arg_value></tool_call></tool_calls>`, every tag with the tokenizer's suffix on some
- * checkpoints (`<tool_call:opensource>`). Tencent Hy3.
+ * checkpoints (`<tool_call:opensource>`). Tencent Hy3, and Hy4, which writes no `<tool_sep>`.
  */
 import { parse } from '../../generated/hy_v3.js';
 import type { Format } from '../format.js';
@@ -22,7 +22,7 @@ const LESS_THAN = 0x3c;
 export const hy_v3: Format = {
   id: 'hy_v3',
   syntax: 'marked',
-  models: 'Tencent Hy3 (Hy3-preview)',
+  models: 'Tencent Hy3 (Hy3-preview), Hy4',
   // <tool_calls> is jamba's, hunyuan_a13b's and minimax's too; the suffixed tag is Hy3's alone.
   markers: [TOOL_CALLS_OPEN, SUFFIXED_OPEN],
   // `parseAt` reads a block only where <tool_call> (or the end of the output) follows the tag:
@@ -36,7 +36,8 @@ export const hy_v3: Format = {
   // Names, keys, values and text between parts all stop at the block's close tag. A suffixed
   // block's close tag depends on its suffix, so it names none.
   endMarkers: { [TOOL_CALLS_OPEN]: [TOOL_CALLS_CLOSE] },
-  // Each call starts at its <tool_sep>, its values streamed as they are written.
+  // Each call starts at its <tool_sep> (Hy4: its first <arg_key> or its close), its values streamed
+  // as they are written.
   readCallHead: readHyV3Head,
   readNextCallHead: readNextHyV3Head,
   // In auto mode the other formats of <tool_calls> read their heads once the tag is followed by

@@ -28,6 +28,9 @@ import type { HyV3Block, HyV3CallOpen, HyV3Part } from './ast.js';
  */
 export function lowerHyV3(node: HyV3Block, context: FormatContext): Section {
   const tag = (name: string): string => `<${name}${node.suffix}>`;
+  // Hy4 writes no <tool_sep>: a block with none is its spelling, a call without one in a block
+  // whose other calls write it is Hy3's slip.
+  const writesSep = node.parts.some((part) => part.type === 'hy-v3-sep');
   const prose = proseAfterCalls(node);
   const block: { start: number; end: number; parts: HyV3Part[]; close: BlockEnding } =
     prose === undefined
@@ -42,7 +45,7 @@ export function lowerHyV3(node: HyV3Block, context: FormatContext): Section {
     opensCall: (part): part is HyV3CallOpen => part.type === 'hy-v3-call-open',
     closeEnd: (part) => (part.type === 'hy-v3-call-close' ? part.end : undefined),
     isBlank: (part) => part.type === 'glm45-stray-text' && part.text.trim() === '',
-    readCall: (open) => new CallReader(open, tag, context),
+    readCall: (open) => new CallReader(open, tag, context, writesSep),
   });
   const section: Section = { start: block.start, end: block.end, calls, issues };
   // Prose after the calls of a block never closed: a <tool_call> or </tool_calls> after it would
@@ -78,8 +81,8 @@ function proseAfterCalls(block: HyV3Block): { index: number; start: number } | u
 type CallPart = Exclude<HyV3Part, HyV3CallOpen>;
 
 /**
- * Reads one call's parts as they come: `<tool_sep>` after the name, then pairs and the text
- * between them, the first problem kept to refuse the call with.
+ * Reads one call's parts as they come: `<tool_sep>` after the name (Hy3; Hy4 writes none), then
+ * pairs and the text between them, the first problem kept to refuse the call with.
  */
 class CallReader implements CallPieceReader<CallPart> {
   private readonly name: string;
@@ -93,6 +96,8 @@ class CallReader implements CallPieceReader<CallPart> {
     private readonly open: HyV3CallOpen,
     private readonly tag: (name: string) => string,
     private readonly context: FormatContext,
+    /** The block writes `<tool_sep>` (Hy3's spelling): a call without one left it out. */
+    private readonly writesSep: boolean,
   ) {
     this.name = open.name.text.trim();
   }
@@ -123,8 +128,8 @@ class CallReader implements CallPieceReader<CallPart> {
           stray.text.startsWith(`</arg_value`)
             ? // Rapid-MLX #1070: quantised Hy3 checkpoints close a call's name with
               // </arg_value> and write no arguments; what it meant to pass is unknown.
-              `"${this.name}" has no arguments: ${this.tag('/arg_value')} follows its name where ${this.tag('tool_sep')} belongs`
-            : `"${this.name}" has no ${this.tag('tool_sep')} after its name`,
+              `"${this.name}" has no arguments: ${this.tag('/arg_value')} follows its name${this.writesSep ? ` where ${this.tag('tool_sep')} belongs` : ''}`
+            : this.nothingAfterName(),
           stray.start,
         );
       })
@@ -142,11 +147,11 @@ class CallReader implements CallPieceReader<CallPart> {
             : malformed('a call has no tool name', open.start),
       };
     }
-    // A call that takes no argument, its <tool_sep> left out: `NAME</tool_call>`. Any other end
-    // right after the name (the next call, the block's end) leaves what was meant unknown.
+    // A call that takes no argument, with no <tool_sep>: `NAME</tool_call>`. Any other end right
+    // after the name (the next call, the block's end) leaves what was meant unknown.
     if (!this.separated && this.problem === undefined && ending !== 'cut') {
       if (ending === 'closed') this.sepLeftOut(open.name.start + open.name.text.length);
-      else this.problem = malformed(`"${name}" has no ${this.tag('tool_sep')} after its name`, end);
+      else this.problem = malformed(this.nothingAfterName(), end);
     }
     let parameters: Record<string, unknown> = {};
     if (this.problem === undefined) {
@@ -172,9 +177,20 @@ class CallReader implements CallPieceReader<CallPart> {
     return endCall(read, this.problem, () => parameters);
   }
 
-  /** Records a `<tool_sep>` the model left out before `offset`. */
+  /** Why a name followed by no part of a call refuses the call. */
+  private nothingAfterName(): string {
+    return this.writesSep
+      ? `"${this.name}" has no ${this.tag('tool_sep')} after its name`
+      : `"${this.name}" has neither ${this.tag('arg_key')} nor ${this.tag('/tool_call')} after its name`;
+  }
+
+  /**
+   * Ends the name where no `<tool_sep>` did, before `offset`: Hy4's spelling, or, in a block
+   * whose other calls write one, a `<tool_sep>` the model left out (a repair).
+   */
   private sepLeftOut(offset: number): void {
     this.separated = true;
+    if (!this.writesSep) return;
     this.repairs.push({
       kind: 'other',
       offset,
