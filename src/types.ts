@@ -43,6 +43,7 @@ export type FormatId =
   | 'olmo3'
   | 'gigachat3'
   | 'gigachat31'
+  | 'gigachat35'
   | 'gemma4'
   | 'functiongemma'
   | 'command_r7b'

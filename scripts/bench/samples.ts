@@ -19,6 +19,8 @@ const DS_SEP = '<｜tool▁sep｜>';
 const DS_CALL_END = '<｜tool▁call▁end｜>';
 const DS_CALLS_END = '<｜tool▁calls▁end｜>';
 const DSML = '｜DSML｜';
+/** GigaChat 3.5's tag prefix. */
+const GCML = '｜GCML｜';
 
 const reservation = '{"restaurant": "Chez Marthe", "party_size": 4, "time": "19:30"}';
 
@@ -63,6 +65,10 @@ export const formatSamples = {
   deepseek_v4_dsml: {
     tool: 'reserve_table',
     text: `<${DSML}tool_calls>\n<${DSML}invoke name="reserve_table">\n<${DSML}parameter name="restaurant" string="true">Chez Marthe</${DSML}parameter>\n<${DSML}parameter name="party_size" string="false">4</${DSML}parameter>\n</${DSML}invoke>\n</${DSML}tool_calls>`,
+  },
+  gigachat35: {
+    tool: 'reserve_table',
+    text: `<${GCML}tool_calls>\n<${GCML}invoke name="reserve_table">\n<${GCML}parameter name="restaurant" string="true">Chez Marthe</${GCML}parameter>\n<${GCML}parameter name="party_size" string="false">4</${GCML}parameter>\n</${GCML}invoke>\n</${GCML}tool_calls>`,
   },
   glm45: {
     tool: 'reserve_table',

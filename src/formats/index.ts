@@ -36,6 +36,7 @@ import { kimi_k3 } from './kimi_k3/index.js';
 import { step3 } from './step3/index.js';
 import { deepseek_v32_dsml } from './deepseek_v32_dsml/index.js';
 import { deepseek_v4_dsml } from './deepseek_v4_dsml/index.js';
+import { gigachat35 } from './gigachat35/index.js';
 import { qwen3_coder } from './qwen3_coder/index.js';
 import { glm45 } from './glm45/index.js';
 import { seed_oss } from './seed_oss/index.js';
@@ -61,6 +62,7 @@ export const formats = {
   step3,
   deepseek_v32_dsml,
   deepseek_v4_dsml,
+  gigachat35,
   kimi_k2,
   kimi_k3,
   deepseek_v3,

@@ -186,6 +186,7 @@ const PIECES = [
   ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|tools_prefix|>[', '{"g": {', '{"g": 3}', '}}'],
   ...['{"get_weather": {', '"city": "Oslo"', '<|inner_prefix|>', '<|inner_suffix|>', '"": {'],
+  ...['<｜GCML｜tool_calls>', '</｜GCML｜tool_calls>', '<｜GCML｜invoke', '</｜GCML｜invoke>'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -213,6 +214,8 @@ const LEADS = [
   '<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">',
   '<｜tool_call_begin｜><steptml:invoke name=get_weather>',
   '<｜DSML｜invoke name="get_weather" >',
+  '\n<｜GCML｜invoke name="get_weather">',
+  '<｜GCML｜invoke name="get_weather" string="x">',
   '<|plugin|>{"name": "get_weather", "parameters": ',
   'assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>',
   'commentary to=functions.get_weather<|message|>',
@@ -276,6 +279,8 @@ const ARGUMENTS = [
   '<parameter name="city">Oslo</parameter></invoke>',
   '<steptml:parameter name="city">Oslo</steptml:parameter> junk',
   '<｜DSML｜parameter name="city" string="true">Oslo</｜DSML｜parameter>',
+  '<｜GCML｜parameter name="city" string="true">Oslo</｜GCML｜parameter></｜GCML｜invoke>',
+  '<｜GCML｜parameter name="days" string="false">3</｜GCML｜parameter></｜GCML｜tool_calls>',
   '<|open|>argument key="city" type="string"<|sep|>Oslo<|close|>argument<|sep|><|close|>call<|sep|>',
   '<|close|>call<|sep|><|open|>call tool="g" index="2"<|sep|><|close|>call<|sep|>',
   '{"city": "Oslo"}</invoke>',
@@ -313,6 +318,7 @@ describe('Format.readCallHead', () => {
       'gemma4',
       'gigachat3',
       'gigachat31',
+      'gigachat35',
       'glm45',
       'granite',
       'granite_20b_fc',

@@ -158,6 +158,11 @@ const SYNTAXES: Syntax[] = [
     call: invokeCall('｜DSML｜'),
   },
   {
+    format: 'gigachat35',
+    section: (calls) => `<｜GCML｜tool_calls>\n${calls.join('\n')}\n</｜GCML｜tool_calls>`,
+    call: invokeCall('｜GCML｜'),
+  },
+  {
     format: 'step3',
     section: (calls) =>
       `<｜tool_calls_begin｜>${calls
