@@ -23,6 +23,7 @@ export type FormatId =
   | 'deepseek_v4_dsml'
   | 'glm45'
   | 'harmony'
+  | 'muse_glimmer'
   | 'granite'
   | 'granite_20b_fc'
   | 'internlm'

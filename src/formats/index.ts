@@ -7,6 +7,7 @@ import type { FormatId } from '../types.js';
 import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
 import { harmony } from './harmony/index.js';
+import { muse_glimmer } from './muse_glimmer/index.js';
 import { gemma4 } from './gemma4/index.js';
 import { functiongemma } from './functiongemma/index.js';
 import { command_r7b } from './command_r7b/index.js';
@@ -67,6 +68,7 @@ export const formats = {
   kimi_k3,
   deepseek_v3,
   deepseek_v31,
+  muse_glimmer,
   harmony,
   internlm,
   gigachat3,

@@ -223,7 +223,9 @@ class XmlInvokeWriter extends TaggedTextWriter {
     if (string === 'true') return true;
     if (string === 'false') return false;
     const schema = parameterSchema(this.tools, this.tool, key);
-    return schema === undefined || takesTextAsWritten(schema);
+    // Without a schema, a syntax that reads JSON values reads the value once it ends.
+    if (schema === undefined) return this.syntax.jsonValues !== true;
+    return takesTextAsWritten(schema);
   }
 
   /** One unit of a value's text. */

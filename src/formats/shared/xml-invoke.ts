@@ -21,6 +21,11 @@ export interface InvokeConventions {
   trimValues: boolean;
   /** Read DSML's `string="true|false"` attribute: `false` means the value is JSON. */
   stringAttribute: boolean;
+  /**
+   * Without a schema for the parameter, read a value that is JSON as JSON, and any other as
+   * text (Muse Glimmer's response schema decodes values that way); default: text.
+   */
+  jsonValues?: boolean;
 }
 
 /**
@@ -274,12 +279,23 @@ export function readInvokeValue(
     });
   }
   const schema = parameterSchema(reading.tools, parameter.tool, parameter.key);
-  if (schema === undefined) return raw;
+  if (schema === undefined) {
+    return conventions.jsonValues === true ? jsonOrText(raw, reading.maxDepth) : raw;
+  }
   const typed = typeBySchema(raw, schema);
   if (typed.converted) {
     repairs.push({ kind: 'schema-typed-value', offset: parameter.offset, detail: parameter.key });
   }
   return typed.value;
+}
+
+/**
+ * A value that is JSON as written (strict JSON: nothing repaired, nothing cut off), decoded; any
+ * other text as it is. `"Antwerp"` is `Antwerp`, `3` is 3, `Antwerp` stays `Antwerp`.
+ */
+function jsonOrText(raw: string, maxDepth: number): unknown {
+  const decoded = parseJson(raw, { maxDepth, strict: true });
+  return decoded.ok && decoded.complete && decoded.repairs.length === 0 ? decoded.value : raw;
 }
 
 /** What opens a CDATA section. */
