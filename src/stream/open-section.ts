@@ -134,6 +134,9 @@ const MIN_STEP = 32;
  * text has grown by half again. At most these per section: a constant factor of work.
  */
 const EAGER_RUNS = 3;
+
+/** A unit that is no part of a name or word (see `declineOn`). */
+const ENDS_A_NAME = /[^\w.-]/;
 /**
  * A `dueAt` no held text reaches (a V8 string holds at most 2^29 units), kept a small integer so
  * that the field stays one.
@@ -174,6 +177,9 @@ class OpenSection implements SectionState {
   private candidates: readonly Format[];
   // The first unit after the marker is still to come and some candidate may turn it down.
   private narrowing: boolean;
+  // Every candidate can prove that it reads nothing here (`Format.declines`): asked on deltas
+  // that may settle it (see declineOn) until it proves so or the held text passes a head's reach.
+  private declining = false;
   // Finds end markers in new text only; absent when no candidate promises any, and dropped after
   // the first one when some candidate promises none (the schedule runs the grammars then).
   private endFinder: Finder | undefined = undefined;
@@ -242,6 +248,7 @@ class OpenSection implements SectionState {
     this.endsUnfed = true;
     this.endsIdle = false;
     if (this.narrowing) this.narrow(initial.slice(markerLength));
+    if (this.declining) this.declineOn(initial);
   }
 
   append(delta: string, out: StreamEvent[]): StreamEvent | undefined {
@@ -253,6 +260,7 @@ class OpenSection implements SectionState {
     if (unit === -1) this.held.append(delta);
     else this.held.appendUnit(unit, delta);
     if (this.narrowing) this.narrow(delta);
+    if (this.declining) this.declineOn(delta);
     const started = this.started;
     if (started !== undefined) {
       const event = extendCall(started, delta, unit);
@@ -568,6 +576,7 @@ class OpenSection implements SectionState {
     this.endStart = endStart;
     this.endsIdle = endStart !== -1;
     this.scheduled = !every;
+    this.declining = formats.length > 0 && formats.every((format) => format.declines !== undefined);
     // No candidate is left: nothing can read the section, which is ordinary text right away.
     this.endSeen = formats.length === 0;
     this.headState = formats.some((format) => format.readCallHead !== undefined)
@@ -773,6 +782,43 @@ class OpenSection implements SectionState {
   /** Makes the grammars due on the next push (see EAGER_RUNS). */
   private runEagerly(): void {
     this.eagerDue = true;
+    this.noteDue();
+  }
+
+  /** Every candidate proves that no section of its starts at the marker (`Format.declines`). */
+  private everyCandidateDeclines(): boolean {
+    const text = this.held.text();
+    return this.candidates.every((format) => {
+      try {
+        return format.declines?.(text, 0) === true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /**
+   * A delta while every candidate may still decline: one holding a unit that ends a name or a
+   * word (the units after which a marker's text, muse_glimmer's `to=home ...` in prose, is
+   * provably no section) asks them. Once all decline, nothing reads the section whatever follows:
+   * it is ordinary text at once, not held to an end marker that may never come.
+   */
+  private declineOn(delta: string): void {
+    if (this.held.length > HEAD_LIMIT) {
+      this.declining = false;
+      return;
+    }
+    if (!ENDS_A_NAME.test(delta)) return;
+    const text = this.held.text();
+    for (const format of this.candidates) {
+      try {
+        if (format.declines?.(text, 0) !== true) return;
+      } catch {
+        return;
+      }
+    }
+    this.declining = false;
+    this.endSeen = true;
     this.noteDue();
   }
 

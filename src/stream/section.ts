@@ -105,7 +105,12 @@ export function decideSection(query: SectionQuery, settings: SectionSettings): S
   for (const format of query.formats) {
     const section = safeParseAt(format, context, 0);
     if (section === undefined) {
-      if (!final && !endMarkerSeen(format, marker, text)) unsettled = true;
+      // "Not mine" is final once an end marker the format promised came, or where the format
+      // proves that no longer text makes it a section (muse_glimmer's `to=` in prose, which
+      // otherwise held the rest of the output back).
+      if (!final && !endMarkerSeen(format, marker, text) && format.declines?.(text, 0) !== true) {
+        unsettled = true;
+      }
       continue;
     }
     let guessed = false;

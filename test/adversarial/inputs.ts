@@ -122,6 +122,22 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => flood('<tool_calls><tool_call>book<tool_sep><arg_key>a</arg_ke', size),
   },
   {
+    name: 'to= in prose, as muse_glimmer headers never written whole',
+    make: (size) => flood('send(to=ops) to=self ', size),
+  },
+  {
+    name: 'muse_glimmer tool messages cut inside a parameter',
+    make: (size) =>
+      flood(
+        '<|start|>assistant to=f<|message|><atem:invoke name="f"><atem:parameter name="a">',
+        size,
+      ),
+  },
+  {
+    name: 'muse_glimmer headers written without <|start|>, one after another',
+    make: (size) => flood(' to=self<|message|>x to=f<|message|>', size),
+  },
+  {
     name: 'apertus blocks left open inside a call',
     make: (size) => flood('<|tools_prefix|>[{"f": {"a": "', size),
   },

@@ -130,6 +130,11 @@ describe('limits', () => {
       ['functiongemma', (n) => `<start_function_call>call:f{a:${list(n)}}<end_function_call>`],
       ['apertus', (n) => `<|tools_prefix|>[{"f": {"a": ${list(n)}}}]<|tools_suffix|>`],
       [
+        'muse_glimmer',
+        (n) =>
+          `<|start|>assistant to=f<|message|><atem:invoke name="f"><atem:parameter name="a">${list(n)}</atem:parameter></atem:invoke><|eom|>`,
+      ],
+      [
         'hy_v3',
         (n) =>
           `<tool_calls><tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>${list(n)}</arg_value></tool_call></tool_calls>`,

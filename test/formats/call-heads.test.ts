@@ -187,6 +187,8 @@ const PIECES = [
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|tools_prefix|>[', '{"g": {', '{"g": 3}', '}}'],
   ...['{"get_weather": {', '"city": "Oslo"', '<|inner_prefix|>', '<|inner_suffix|>', '"": {'],
   ...['<｜GCML｜tool_calls>', '</｜GCML｜tool_calls>', '<｜GCML｜invoke', '</｜GCML｜invoke>'],
+  ...['<|eom|>', '<|eot|>', ' to=self', 'to=user', 'to=', '<atem:function_calls>', 'assistant '],
+  ...['</atem:function_calls>', '<atem:invoke name="f">', '</atem:invoke>', '</atem:parameter>'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -251,6 +253,10 @@ const LEADS = [
   '<tool_call>get_weather<arg_key>',
   '<tool_call>get_weather</arg_value>',
   '<tool_call>get_weather</tool_call>',
+  'get_weather<|message|><atem:function_calls><atem:invoke name="get_weather">',
+  'assistant to=get_weather<|message|>\n<atem:function_calls>\n<atem:invoke name="get_weather">',
+  'assistant  to=get.weather<|message|><atem:invoke name="get_weather">',
+  'self<|message|><atem:invoke name="get_weather">',
   '[{"get_weather": {',
   ' [ {\n"get_weather" : {',
   '[{"get_weather": {"city": "x"}, "g": {',
@@ -287,6 +293,8 @@ const ARGUMENTS = [
   '{"city": "Oslo"}}, {"g": {"a": "<|tools_prefix|>"}}]<|tools_suffix|>',
   '{"city": "Os<|tools_suffix|>lo"}}]',
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
+  '<atem:parameter name="city">Oslo</atem:parameter></atem:invoke></atem:function_calls><|eom|>',
+  '<atem:parameter name="city">Os<|eom|>',
 ];
 
 /**
@@ -337,6 +345,7 @@ describe('Format.readCallHead', () => {
       'minimax_m2',
       'minimax_m3',
       'mistral',
+      'muse_glimmer',
       'olmo3',
       'phi4_mini',
       'pythonic',

@@ -112,6 +112,25 @@ describe('muse_glimmer', () => {
     expect(summary(output).content.trim()).toBe('Done.');
   });
 
+  it('should stream prose holding to= as it is written, not at the end of the output', () => {
+    // `to=` is a marker (the first message's header); in code and URLs it is text, which a
+    // stream held to an <|eom|> that never came until the section learned to decline.
+    for (const text of [
+      'Call send(to=ops, body=report) and then keep writing the answer here.',
+      'Open ?redirect_to=home in the browser, then sign in again.',
+      'Rates went up to=4% last year, and stayed there.',
+    ]) {
+      const stream = createParser({ reasoning: { startsInside: false } }).stream();
+      let sent = '';
+      for (const unit of text) {
+        for (const event of stream.push(unit)) if (event.type === 'text-delta') sent += event.delta;
+      }
+      // What may still start a marker is held: a few units at most.
+      expect(sent.length).toBeGreaterThan(text.length - 4);
+      expect(text.startsWith(sent)).toBe(true);
+    }
+  });
+
   it('should drop a stray </atem:invoke> between calls with a repair', () => {
     const output =
       '<|start|>assistant to=calc<|message|><atem:function_calls><atem:invoke name="calc.add"><atem:parameter name="a">1</atem:parameter></atem:invoke>\n</atem:invoke>\n<atem:invoke name="calc.mul"><atem:parameter name="a">3</atem:parameter></atem:invoke></atem:function_calls><|eom|>';

@@ -118,13 +118,13 @@ export function readMuseGlimmerHead(
 /**
  * Whether the message at `start` is provably no Muse Glimmer message, whatever follows: a
  * `<|start|>` whose header is another syntax's (harmony's `<|start|>assistant<|channel|>`), so
- * that a later format sharing the token reads its head.
+ * that a later format sharing the token reads its head; a `to=` in prose (`send(to=user)`), so
+ * that a stream sends the text after it at once rather than at the end of the output.
  *
  * @param text - The text seen so far.
  * @param start - Where the marker occurs.
  * @returns True when the grammar reads no message there, and no cut header either.
  */
 export function declinesMessage(text: string, start: number): boolean {
-  if (!startsAt(text, START, start)) return false;
   return readHeader(text, start) === undefined;
 }

@@ -45,6 +45,8 @@ export const muse_glimmer: Format = {
     return true;
   },
   parseAt(context, start) {
+    // Most `to=` are prose (`send(to=ops)`): a header that cannot be one costs no grammar run.
+    if (declinesMessage(context.text, start)) return undefined;
     const matched = runGrammar<MuseGlimmerMessage>(parse, context.text, start, 'Section', OPTIONS);
     if (matched !== undefined) return lowerMuseGlimmer(matched.node, matched.end, context);
     return cutHeader(context, start);
