@@ -24,6 +24,7 @@ export type FormatId =
   | 'glm45'
   | 'harmony'
   | 'muse_glimmer'
+  | 'inkling'
   | 'granite'
   | 'granite_20b_fc'
   | 'internlm'

@@ -82,6 +82,10 @@ export const formatSamples = {
     tool: 'book_table',
     text: ' to=self<|message|>The user wants a table for four tonight.<|eom|><|start|>assistant to=book_table<|message|><atem:function_calls>\n<atem:invoke name="book_table">\n<atem:parameter name="restaurant">Chez Lola</atem:parameter>\n<atem:parameter name="guests">4</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eom|>',
   },
+  inkling: {
+    tool: 'track_parcel',
+    text: '<|content_thinking|>The user wants the parcel status.<|end_message|><|message_model|>track_parcel<|content_invoke_tool_json|>{"name": "track_parcel", "args": {"tracking_number": "1Z999AA10123456784"}}<|end_message|>',
+  },
   granite: {
     tool: 'convert_currency',
     text: '<|tool_call|>[{"name": "convert_currency", "arguments": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]',

@@ -8,6 +8,7 @@ import type { Format } from './format.js';
 import { hermes } from './hermes/index.js';
 import { harmony } from './harmony/index.js';
 import { muse_glimmer } from './muse_glimmer/index.js';
+import { inkling } from './inkling/index.js';
 import { gemma4 } from './gemma4/index.js';
 import { functiongemma } from './functiongemma/index.js';
 import { command_r7b } from './command_r7b/index.js';
@@ -70,6 +71,7 @@ export const formats = {
   deepseek_v31,
   muse_glimmer,
   harmony,
+  inkling,
   internlm,
   gigachat3,
   gigachat31,

@@ -35,7 +35,9 @@ export interface ReasoningBlock {
  * `<|inner_suffix|>` for Apertus's, whose prompt ends with `<|inner_prefix|>` when deliberation
  * is on, as llama.cpp's Apertus parser reads it). An
  * opener written first shows that the model writes its reasoning itself, as the header of a
- * harmony message does: gpt-oss reasons in its `analysis` messages.
+ * harmony message does: gpt-oss reasons in its `analysis` messages, and Inkling in its
+ * `<|content_thinking|>` blocks (any of its tokens says so: its prompt opens no thinking block,
+ * and text before its first token is a block the prompt opened, content).
  */
 export const OPEN_REASONING_OPENERS: readonly string[] = [
   OPEN,
@@ -45,6 +47,14 @@ export const OPEN_REASONING_OPENERS: readonly string[] = [
   '<|inner_prefix|>',
   '<|start|>',
   '<|channel|>',
+  '<|message_model|>',
+  '<|content_thinking|>',
+  '<|content_text|>',
+  '<|content_invoke_tool_json|>',
+  '<|content_invoke_tool_text|>',
+  '<|content_tool_error|>',
+  '<|end_message|>',
+  '<|content_model_end_sampling|>',
 ];
 /** See {@link OPEN_REASONING_OPENERS}. */
 export const OPEN_REASONING_CLOSERS: readonly string[] = [

@@ -138,6 +138,23 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => flood(' to=self<|message|>x to=f<|message|>', size),
   },
   {
+    name: 'inkling call blocks cut inside a string',
+    make: (size) =>
+      flood('<|message_model|>f<|content_invoke_tool_json|>{"name": "f", "args": {"a": "', size),
+  },
+  {
+    name: 'inkling thinking blocks never closed, holding calls',
+    make: (size) =>
+      flood(
+        '<|content_thinking|>x<|content_invoke_tool_json|>{"name": "f"}<|message_model|>',
+        size,
+      ),
+  },
+  {
+    name: 'inkling headers with no block',
+    make: (size) => flood('<|message_model|>get_weather <', size),
+  },
+  {
     name: 'apertus blocks left open inside a call',
     make: (size) => flood('<|tools_prefix|>[{"f": {"a": "', size),
   },

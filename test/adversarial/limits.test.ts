@@ -135,6 +135,11 @@ describe('limits', () => {
           `<|start|>assistant to=f<|message|><atem:invoke name="f"><atem:parameter name="a">${list(n)}</atem:parameter></atem:invoke><|eom|>`,
       ],
       [
+        'inkling',
+        (n) =>
+          `<|content_invoke_tool_json|>{"name": "f", "args": {"a": ${list(n)}}}<|end_message|>`,
+      ],
+      [
         'hy_v3',
         (n) =>
           `<tool_calls><tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>${list(n)}</arg_value></tool_call></tool_calls>`,

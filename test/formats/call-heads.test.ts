@@ -189,6 +189,9 @@ const PIECES = [
   ...['<｜GCML｜tool_calls>', '</｜GCML｜tool_calls>', '<｜GCML｜invoke', '</｜GCML｜invoke>'],
   ...['<|eom|>', '<|eot|>', ' to=self', 'to=user', 'to=', '<atem:function_calls>', 'assistant '],
   ...['</atem:function_calls>', '<atem:invoke name="f">', '</atem:invoke>', '</atem:parameter>'],
+  ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|end_message|>', '"args": {'],
+  ...['<|content_thinking|>', '<|content_text|>', '<|content_model_end_sampling|>', '<|content_'],
+  ...['{"name": "g", "args": {', '<|content_tool_error|>', '<|content_invoke_tool_text|>'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -268,6 +271,14 @@ const LEADS = [
   '[{"get_weather": {"days": [1, 2]}}, {"g": {"a": {',
   '[{"get_\\u0077eather": {',
   '[{"get_weather": {"city": "Oslo"}} ]',
+  '{"name": "get_weather", "args": {',
+  'get_weather<|content_invoke_tool_json|>{"name": "get_weather", "args": {',
+  'g<|content_invoke_tool_json|>{"name": "get_weather", "args": {',
+  ' get_weather <|content_invoke_tool_json|> {"name":"get_weather","args":{',
+  '<|content_invoke_tool_json|>{"name": "get_w<|end_message|>eather", "args": {',
+  '<|content_thinking|><|content_invoke_tool_json|>{"name": "get_weather", "args": {',
+  '{"args": {}, "name": "get_weather"}',
+  '{"name": "get_weather", "arguments": {',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -292,6 +303,10 @@ const ARGUMENTS = [
   '{"city": "Oslo"}</invoke>',
   '{"city": "Oslo"}}, {"g": {"a": "<|tools_prefix|>"}}]<|tools_suffix|>',
   '{"city": "Os<|tools_suffix|>lo"}}]',
+  '{"city": "Oslo"}}<|end_message|>',
+  '{"city": "Os<|end_message|>lo"}}',
+  '{"city": "Oslo"}}<|message_model|>g<|content_invoke_tool_json|>{"name": "g", "args": {}}',
+  '{"city": "Oslo"}, "args": {}}<|content_model_end_sampling|>',
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
   '<atem:parameter name="city">Oslo</atem:parameter></atem:invoke></atem:function_calls><|eom|>',
   '<atem:parameter name="city">Os<|eom|>',
@@ -334,6 +349,7 @@ describe('Format.readCallHead', () => {
       'hermes',
       'hunyuan_a13b',
       'hy_v3',
+      'inkling',
       'internlm',
       'jamba',
       'kimi_k2',

@@ -3,7 +3,8 @@
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
- * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, pythonic, xlam) by
+ * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, inkling, pythonic,
+ * xlam) by
  * reading each marker of a text cut at every length, and, where the section read says it is
  * closed, the same cut with something else written after it: the section must not change.
  */
@@ -32,6 +33,7 @@ const CLOSING: Format[] = [
   formats.deepseek_v31,
   formats.hunyuan_a13b,
   formats.apertus,
+  formats.inkling,
   formats.pythonic,
   formats.xlam,
 ];
@@ -92,6 +94,8 @@ const FILLERS = [
   ...['<｜tool▁call▁end｜>', 'function', '<tool_calls>', '</tool_calls>', '<｜'],
   ...['<|python_start|>', '<|python_end|>', '<|python_', "f(a='x')", 'g()', '\n'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|inner_prefix|>', '<|inner_suffix|>', '{"f": {}}'],
+  ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|content_text|>', '<|end_message|>'],
+  ...['<|content_thinking|>', '<|content_model_end_sampling|>', '{"name": "f", "args": {}}'],
 ];
 
 /**
@@ -99,6 +103,14 @@ const FILLERS = [
  * that closed sections (and text cut inside them) occur often enough to test.
  */
 const LEADS: Partial<Record<string, readonly string[]>> = {
+  inkling: [
+    'get_weather<|content_invoke_tool_json|>{"name": "get_weather", "args": {"a": 1}}<|end_message|>',
+    '{"name": "f", "args": {}}<|message_model|><|content_text|>ok',
+    '<|content_thinking|>hm<|content_invoke_tool_json|>{"name": "f"}<|end_message|>',
+    'Sure.<|content_thinking|>',
+    'Done.<|content_model_end_sampling|> after',
+    'header only<|message_model|>',
+  ],
   apertus: [
     '[{"f": {"a": 1}}]<|tools_suffix|>',
     '[{"f": {}}, {"g": {"b": "x"}}]',

@@ -120,6 +120,7 @@ const FILLERS = [
   ...['<|close|>tools<|sep|>', '<|close|>think<|sep|>', '<|open|>call tool="f"<|sep|>', 'think'],
   ...['<tool_call>f<tool_sep>', '<tool_sep>', '</arg_value>', '<tool_call>f</tool_call>'],
   ...['[{"f": {"a": 1}}]', '{"f": {"a": "', '[{"f": {}}, ', ']'],
+  ...['{"name": "f", "args": {"a": 1}}', 'get_weather', '{"name": "f", "args": {"a": "'],
   ...TOKENS,
 ];
 

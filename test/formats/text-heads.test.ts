@@ -82,6 +82,9 @@ const PIECES = [
   ...['<|open|>think<|sep|>', '<|open|>response<|sep|>', '<|open|> think <|sep|>'],
   ...['<|inner_prefix|>', '<|inner_suffix|>', '<|tools_prefix|>', '<|tools_suffix|>', '<|inner'],
   ...['[{"f": {"a": 1}}]', '<|tools_prefix|>[{"f": {}}]<|tools_suffix|>'],
+  ...['<|message_model|>', '<|content_thinking|>', '<|content_text|>', '<|end_message|>', 'f'],
+  ...['<|content_invoke_tool_json|>', '<|content_model_end_sampling|>', '<|content_tool_error|>'],
+  ...['<|content_invoke_tool_text|>', '<|content_', '<|end_mess', '{"name": "f", "args": {}}'],
 ];
 
 describe('Format.readTextHead', () => {
@@ -90,6 +93,7 @@ describe('Format.readTextHead', () => {
       'apertus',
       'command_r7b',
       'harmony',
+      'inkling',
       'kimi_k3',
       'minimax_m3',
     ]);

@@ -97,6 +97,11 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
   },
   { format: 'gemma4', text: (key) => `<|tool_call>call:f{${key}:{polluted:1}}<tool_call|>` },
   {
+    format: 'inkling',
+    text: (key) =>
+      `<|content_invoke_tool_json|>{"name": "f", "args": {"${key}": {"polluted": 1}}}<|end_message|>`,
+  },
+  {
     format: 'apertus',
     text: (key) => `<|tools_prefix|>[{"f": {"${key}": {"polluted": 1}}}]<|tools_suffix|>`,
   },
