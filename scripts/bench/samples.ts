@@ -79,8 +79,8 @@ export const formatSamples = {
     text: '<|channel|>analysis<|message|>The user wants the parcel status.<|end|><|start|>assistant<|channel|>commentary to=functions.track_parcel <|constrain|>json<|message|>{"tracking_number": "1Z999AA10123456784"}<|call|>',
   },
   muse_glimmer: {
-    tool: 'book_table',
-    text: ' to=self<|message|>The user wants a table for four tonight.<|eom|><|start|>assistant to=book_table<|message|><atem:function_calls>\n<atem:invoke name="book_table">\n<atem:parameter name="restaurant">Chez Lola</atem:parameter>\n<atem:parameter name="guests">4</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eom|>',
+    tool: 'reserve_table',
+    text: ' to=self<|message|>A table for four tonight.<|eom|><|start|>assistant to=reserve_table<|message|><atem:function_calls>\n<atem:invoke name="reserve_table">\n<atem:parameter name="restaurant">Chez Marthe</atem:parameter>\n<atem:parameter name="party_size">4</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eom|>',
   },
   inkling: {
     tool: 'track_parcel',

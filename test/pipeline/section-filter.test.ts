@@ -74,12 +74,14 @@ const fillers = [
 ];
 
 describe('Format.mayOpen', () => {
-  it('should be declared by the formats that share <tool_call> with hermes, or <tool_calls>, and kimi_k3', () => {
+  it('should be declared by the formats that share <tool_call> with hermes, or <tool_calls>, kimi_k3 and muse_glimmer', () => {
     expect(declaring.map((format) => format.id).sort()).toEqual(
       ['glm45', 'granite', 'markup', 'qwen3_coder', 'xlam']
         .concat(['hunyuan_a13b', 'hy_v3', 'jamba', 'minimax'])
         // kimi_k3's <|open|> and <|close|> open only its channels' tags.
         .concat(['kimi_k3'])
+        // muse_glimmer's <|start|> opens only an assistant's header, its to= only a name.
+        .concat(['muse_glimmer'])
         .sort(),
     );
   });
