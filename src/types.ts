@@ -41,6 +41,7 @@ export type FormatId =
   | 'longcat'
   | 'hunyuan_a13b'
   | 'hy_v3'
+  | 'k2_horizon'
   | 'lfm2'
   | 'olmo3'
   | 'gigachat3'

@@ -150,6 +150,10 @@ export const formatSamples = {
     tool: 'convert_currency',
     text: '<tool_calls>\n<tool_call>convert_currency<tool_sep>\n<arg_key>amount</arg_key>\n<arg_value>250.0</arg_value>\n<arg_key>source</arg_key>\n<arg_value>EUR</arg_value>\n<arg_key>target</arg_key>\n<arg_value>JPY</arg_value>\n</tool_call>\n</tool_calls>',
   },
+  k2_horizon: {
+    tool: 'convert_currency',
+    text: '<ifm|tool_calls><ifm|tool_call>convert_currency<ifm|arg_key>amount</ifm|arg_key><ifm|arg_value>250.0</ifm|arg_value><ifm|arg_key>source</ifm|arg_key><ifm|arg_value>EUR</ifm|arg_value><ifm|arg_key>target</ifm|arg_key><ifm|arg_value>JPY</ifm|arg_value></ifm|tool_call></ifm|tool_calls>',
+  },
   lfm2: {
     tool: 'convert_currency',
     text: '<|tool_call_start|>[convert_currency(amount=250.0, source="EUR", target="JPY")]<|tool_call_end|>Converting now.',

@@ -24,6 +24,7 @@ import { granite_20b_fc } from './granite_20b_fc/index.js';
 import { jamba } from './jamba/index.js';
 import { hunyuan_a13b } from './hunyuan_a13b/index.js';
 import { hy_v3 } from './hy_v3/index.js';
+import { k2_horizon } from './k2_horizon/index.js';
 import { minimax } from './minimax/index.js';
 import { phi4_mini } from './phi4_mini/index.js';
 import { apertus } from './apertus/index.js';
@@ -85,6 +86,7 @@ export const formats = {
   hermes,
   longcat,
   hy_v3,
+  k2_horizon,
   hunyuan_a13b,
   jamba,
   minimax,

@@ -33,7 +33,9 @@ export interface ReasoningBlock {
  * `</mm:think>` for MiniMax-M3's, whose thinking mode writes `<mm:think>` into the prompt;
  * `<|close|>think<|sep|>` for Kimi K3's, whose prompt ends with its think channel's tag;
  * `<|inner_suffix|>` for Apertus's, whose prompt ends with `<|inner_prefix|>` when deliberation
- * is on, as llama.cpp's Apertus parser reads it). An
+ * is on, as llama.cpp's Apertus parser reads it; `</ifm|think>`, `</ifm|think_fast>` and
+ * `</ifm|think_faster>` for K2-Horizon's, whose prompt ends with the opener of the reasoning
+ * effort asked for, as vLLM's k2_horizon reasoning parser reads it). An
  * opener written first shows that the model writes its reasoning itself, as the header of a
  * harmony message does: gpt-oss reasons in its `analysis` messages, and Inkling in its
  * `<|content_thinking|>` blocks (any of its tokens says so: its prompt opens no thinking block,
@@ -45,6 +47,9 @@ export const OPEN_REASONING_OPENERS: readonly string[] = [
   '<mm:think>',
   '<|open|>think<|sep|>',
   '<|inner_prefix|>',
+  '<ifm|think>',
+  '<ifm|think_fast>',
+  '<ifm|think_faster>',
   '<|start|>',
   '<|channel|>',
   '<|message_model|>',
@@ -64,6 +69,9 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [
   '<|close|>think<|sep|>',
   '<|close|>think<|open|>',
   '<|inner_suffix|>',
+  '</ifm|think>',
+  '</ifm|think_fast>',
+  '</ifm|think_faster>',
 ];
 
 /**

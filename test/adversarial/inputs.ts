@@ -167,4 +167,13 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) =>
       flood('<tool_calls:opensource><tool_call:opensource>f</arg_value:opensource>', size),
   },
+  {
+    name: 'broken k2_horizon calls',
+    make: (size) =>
+      flood('<ifm|tool_calls><ifm|tool_call>f<ifm|arg_key>a</ifm|arg_key><ifm|arg_type>int', size),
+  },
+  {
+    name: 'k2_horizon JSON bodies and reasoning never closed',
+    make: (size) => flood('<ifm|think_fast><ifm|tool_calls><ifm|tool_call>{"name": "f", "a', size),
+  },
 ];

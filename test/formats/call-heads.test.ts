@@ -182,6 +182,9 @@ const PIECES = [
   ...['<tool_sep>', '<tool_calls:opensource>', '<tool_call:opensource>', '<tool_sep:opensource>'],
   ...['<arg_key:opensource>', '</arg_value:opensource>', '</tool_call:opensource>', ':opensource'],
   ...['</tool_calls:opensource>', '<tool_calls:', 'get_weather<tool_sep>'],
+  ...['<ifm|tool_calls>', '<ifm|tool_call>', '</ifm|tool_call>', '<ifm|arg_key>', '</ifm|arg_key>'],
+  ...['<ifm|arg_value>', '</ifm|arg_value>', '<ifm|arg_type>integer</ifm|arg_type>'],
+  ...['</ifm|tool_calls>', '<ifm|think>', '</ifm|think>', 'get weather', '{"name": "f"}'],
   ...['<start_function_call>', '<end_function_call>', '<escape>', 'call:', 'call:g{', '},', '}'],
   ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|tools_prefix|>[', '{"g": {', '{"g": 3}', '}}'],
@@ -279,6 +282,12 @@ const LEADS = [
   '<|content_thinking|><|content_invoke_tool_json|>{"name": "get_weather", "args": {',
   '{"args": {}, "name": "get_weather"}',
   '{"name": "get_weather", "arguments": {',
+  '<ifm|tool_call>get_weather<ifm|arg_key>',
+  '\n<ifm|tool_call>\nget_weather\n<ifm|arg_key>',
+  '<ifm|tool_call>get_weather</ifm|tool_call>',
+  '<ifm|tool_call>get weather<ifm|arg_key>',
+  '<ifm|tool_call>get_weather</ifm|arg_value>',
+  '<ifm|tool_call>{"name": "get_weather", "arguments": {',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -310,6 +319,8 @@ const ARGUMENTS = [
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
   '<atem:parameter name="city">Oslo</atem:parameter></atem:invoke></atem:function_calls><|eom|>',
   '<atem:parameter name="city">Os<|eom|>',
+  '<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Oslo</ifm|arg_value></ifm|tool_call>\n<ifm|tool_call>g</ifm|tool_call></ifm|tool_calls>',
+  '<ifm|arg_key>days</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>3</ifm|arg_value></ifm|tool_call>',
 ];
 
 /**
@@ -352,6 +363,7 @@ describe('Format.readCallHead', () => {
       'inkling',
       'internlm',
       'jamba',
+      'k2_horizon',
       'kimi_k2',
       'kimi_k3',
       'lfm2',

@@ -3,10 +3,10 @@
  * runs, rather than after a margin of text past its end: nothing written after the text read
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
- * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, inkling, pythonic,
- * xlam) by
- * reading each marker of a text cut at every length, and, where the section read says it is
- * closed, the same cut with something else written after it: the section must not change.
+ * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, inkling,
+ * k2_horizon's reasoning, pythonic, xlam) by reading each marker of a text cut at every length,
+ * and, where the section read says it is closed, the same cut with something else written after
+ * it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,7 @@ const CLOSING: Format[] = [
   formats.hunyuan_a13b,
   formats.apertus,
   formats.inkling,
+  formats.k2_horizon,
   formats.pythonic,
   formats.xlam,
 ];
@@ -94,6 +95,7 @@ const FILLERS = [
   ...['<｜tool▁call▁end｜>', 'function', '<tool_calls>', '</tool_calls>', '<｜'],
   ...['<|python_start|>', '<|python_end|>', '<|python_', "f(a='x')", 'g()', '\n'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|inner_prefix|>', '<|inner_suffix|>', '{"f": {}}'],
+  ...['<ifm|think>', '</ifm|think>', '<ifm|think_fast>', '</ifm|think_fast>', '<ifm|tool_calls>'],
   ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|content_text|>', '<|end_message|>'],
   ...['<|content_thinking|>', '<|content_model_end_sampling|>', '{"name": "f", "args": {}}'],
 ];
@@ -103,6 +105,12 @@ const FILLERS = [
  * that closed sections (and text cut inside them) occur often enough to test.
  */
 const LEADS: Partial<Record<string, readonly string[]>> = {
+  k2_horizon: [
+    'Ghent, then Bruges.</ifm|think>',
+    'Two cities.</ifm|think_fast> ok',
+    'Thinking<ifm|tool_calls><ifm|tool_call>f</ifm|tool_call>',
+    '<ifm|tool_call>f</ifm|tool_call></ifm|tool_calls>',
+  ],
   inkling: [
     'get_weather<|content_invoke_tool_json|>{"name": "get_weather", "args": {"a": 1}}<|end_message|>',
     '{"name": "f", "args": {}}<|message_model|><|content_text|>ok',

@@ -85,6 +85,8 @@ const PIECES = [
   ...['<|message_model|>', '<|content_thinking|>', '<|content_text|>', '<|end_message|>', 'f'],
   ...['<|content_invoke_tool_json|>', '<|content_model_end_sampling|>', '<|content_tool_error|>'],
   ...['<|content_invoke_tool_text|>', '<|content_', '<|end_mess', '{"name": "f", "args": {}}'],
+  ...['<ifm|think>', '</ifm|think>', '<ifm|think_fast>', '</ifm|think_fast>', '<ifm|think_faster>'],
+  ...['</ifm|think_faster>', '<ifm|tool_calls>', '</ifm|tool_calls>', '<ifm|think'],
 ];
 
 describe('Format.readTextHead', () => {
@@ -94,6 +96,7 @@ describe('Format.readTextHead', () => {
       'command_r7b',
       'harmony',
       'inkling',
+      'k2_horizon',
       'kimi_k3',
       'minimax_m3',
     ]);

@@ -37,6 +37,8 @@ const CASES: [FormatId, string][] = [
   ['inkling', '<|message_model|>g<|content_invoke_tool_json|>{"name": "f"}<|end_message|>'],
   ['apertus', '<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>'],
   ['apertus', '<|tools_prefix|>[{"f": {}}] {"g": {}}<|tools_suffix|>'],
+  ['k2_horizon', '<ifm|tool_calls>nonsense</ifm|tool_calls>'],
+  ['k2_horizon', '<ifm|tool_calls><ifm|tool_call>{"name": "f"} x</ifm|tool_call></ifm|tool_calls>'],
   ['pythonic', '<|python_start|>not python<|python_end|>'],
   ['internlm', '<|action_start|><|interpreter|>print(1)<|action_end|>'],
 ];

@@ -148,6 +148,19 @@ const SYNTAXES: Syntax[] = [
     headEnd: (call) => call.indexOf('<tool_sep:opensource>') + '<tool_sep:opensource>'.length,
   },
   {
+    format: 'k2_horizon',
+    section: (calls) => `<ifm|tool_calls>${calls.join('\n')}</ifm|tool_calls>`,
+    call: ([name, parameters]) =>
+      `<ifm|tool_call>${name}${parameters
+        .map(
+          ([key, value]) =>
+            `<ifm|arg_key>${key}</ifm|arg_key><ifm|arg_value>${value}</ifm|arg_value>`,
+        )
+        .join('')}</ifm|tool_call>`,
+    // The head ends at the first <ifm|arg_key> (or the close tag), where the name has ended.
+    headEnd: (call) => call.indexOf('<ifm|arg_key>') + '<ifm|arg_key>'.length,
+  },
+  {
     format: 'deepseek_v32_dsml',
     section: (calls) => `<｜DSML｜function_calls>\n${calls.join('\n')}\n</｜DSML｜function_calls>`,
     call: invokeCall('｜DSML｜'),

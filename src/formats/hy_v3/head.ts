@@ -4,14 +4,14 @@
  * block's tags (their suffix included).
  */
 import type { CallHead, PreviousCall } from '../format.js';
-import { HEAD_LIMIT, mayBeToken } from '../../stream/call-head.js';
-import { createGlmArgumentsWriter, type GlmCallTags } from '../../stream/glm-arguments-writer.js';
+import { mayBeToken } from '../../stream/call-head.js';
+import { readGlmBlockCallHead, type GlmBlockTags } from '../shared/glm-call-head.js';
 import { skipBlanks } from '../shared/blanks.js';
 import { isWordUnit } from '../shared/name-units.js';
 import { startsAt } from '../../starts-at.js';
 
 /** The tags of a block, all carrying its suffix. */
-export interface HyV3Tags extends GlmCallTags {
+export interface HyV3Tags extends GlmBlockTags {
   sep: string;
   blockClose: string;
 }
@@ -93,12 +93,12 @@ export function tagsOf(suffix: string): HyV3Tags {
  *
  * @param text - The text seen so far.
  * @param start - Where the block's open tag occurs.
- * @returns As {@link readCallAt}.
+ * @returns As `readGlmBlockCallHead`.
  */
 export function readHyV3Head(text: string, start: number): CallHead | 'wait' | undefined {
   const open = readBlockOpen(text, start);
   if (open === undefined || open === 'wait') return open;
-  return readCallAt(text, skipBlanks(text, open.end), tagsOf(open.suffix));
+  return readGlmBlockCallHead(text, skipBlanks(text, open.end), tagsOf(open.suffix));
 }
 
 /**
@@ -107,7 +107,7 @@ export function readHyV3Head(text: string, start: number): CallHead | 'wait' | u
  *
  * @param text - The text after the previous call's arguments.
  * @param previous - The previous call and the block's opening (its open tag says the suffix).
- * @returns As {@link readCallAt}.
+ * @returns As `readGlmBlockCallHead`.
  */
 export function readNextHyV3Head(
   text: string,
@@ -115,49 +115,5 @@ export function readNextHyV3Head(
 ): CallHead | 'wait' | undefined {
   const open = readBlockOpen(previous.opening, 0);
   if (open === undefined || open === 'wait') return undefined;
-  return readCallAt(text, skipBlanks(text, 0), tagsOf(open.suffix));
-}
-
-/**
- * Reads a call at `at` as the grammar reads its parts: `<tool_call>`, the name (everything up to
- * the next `<`, trimmed, not empty), then `<tool_sep>` (the arguments start after it), or, the
- * separator left out, `<arg_key>` or `</tool_call>` (the arguments start there).
- *
- * @param text - The text seen so far.
- * @param at - Where the call's open tag should start.
- * @param tags - The block's tags.
- * @returns The head; `'wait'` while the text ends inside what may still be one within the head's
- * reach; `undefined` when there is none.
- */
-function readCallAt(text: string, at: number, tags: HyV3Tags): CallHead | 'wait' | undefined {
-  const limit = Math.min(text.length, at + HEAD_LIMIT);
-  // What to answer where the text ends inside the head: wait while it still fits.
-  const short = limit < text.length ? undefined : 'wait';
-  const { callOpen } = tags;
-  if (at + callOpen.length > limit)
-    return mayBeToken(text, at, limit, callOpen) ? short : undefined;
-  if (!startsAt(text, callOpen, at)) return undefined;
-  const from = at + callOpen.length;
-  let index = from;
-  while (index < limit && text.charCodeAt(index) !== 0x3c) index += 1;
-  if (index >= limit) return short;
-  const name = text.slice(from, index).trim();
-  if (name === '') return undefined;
-  for (const [tag, after] of [
-    [tags.sep, true],
-    [tags.keyOpen, false],
-    [tags.callClose, false],
-  ] as const) {
-    if (startsAt(text, tag, index)) {
-      return {
-        name,
-        argumentsStart: after ? index + tag.length : index,
-        writer: (tools) => createGlmArgumentsWriter(tools, name, tags),
-      };
-    }
-  }
-  const partial = [tags.sep, tags.keyOpen, tags.callClose].some(
-    (tag) => index + tag.length > limit && mayBeToken(text, index, limit, tag),
-  );
-  return partial ? short : undefined;
+  return readGlmBlockCallHead(text, skipBlanks(text, 0), tagsOf(open.suffix));
 }

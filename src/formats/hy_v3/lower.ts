@@ -9,6 +9,7 @@ import type { FormatContext, RawCall, Section } from '../format.js';
 import type { GlmPair, GlmStrayText } from '../shared/glm-pair-ast.js';
 import { readGlmPairs } from '../shared/glm-pairs.js';
 import { incomplete, malformed } from '../shared/issues.js';
+import { proseAfterCalls } from '../shared/block-prose.js';
 import {
   endCall,
   lowerTagBlock,
@@ -31,7 +32,10 @@ export function lowerHyV3(node: HyV3Block, context: FormatContext): Section {
   // Hy4 writes no <tool_sep>: a block with none is its spelling, a call without one in a block
   // whose other calls write it is Hy3's slip.
   const writesSep = node.parts.some((part) => part.type === 'hy-v3-sep');
-  const prose = proseAfterCalls(node);
+  const prose = proseAfterCalls(node, {
+    text: (part) => (part.type === 'glm45-stray-text' ? part.text : undefined),
+    closesCall: (part) => part.type === 'hy-v3-call-close',
+  });
   const block: { start: number; end: number; parts: HyV3Part[]; close: BlockEnding } =
     prose === undefined
       ? node
@@ -52,29 +56,6 @@ export function lowerHyV3(node: HyV3Block, context: FormatContext): Section {
   // make it junk inside the block, so a stream waits for the end of the output.
   if (prose !== undefined) section.open = true;
   return section;
-}
-
-/**
- * Prose after the last call of a block with no `</tool_calls>` (`...</tool_call>` then `Done.`
- * to the end of the output): the model left the close tag out and went on writing. The first of
- * the trailing text parts, when the part before them closes a call and they hold more than
- * blanks; the block ends there, and the prose is content.
- */
-function proseAfterCalls(block: HyV3Block): { index: number; start: number } | undefined {
-  if (block.close !== 'cut') return undefined;
-  const { parts } = block;
-  let index = parts.length;
-  let text = false;
-  while (index > 0) {
-    const part = parts[index - 1] as HyV3Part;
-    if (part.type !== 'glm45-stray-text') break;
-    if (part.text.trim() !== '') text = true;
-    index -= 1;
-  }
-  if (!text || index === 0 || (parts[index - 1] as HyV3Part).type !== 'hy-v3-call-close') {
-    return undefined;
-  }
-  return { index, start: (parts[index] as HyV3Part).start };
 }
 
 /** The parts a call reads between its open tag and its close. */

@@ -23,6 +23,8 @@ import { setOwn } from './own-property.js';
  * @param call.cut - True when the output ended inside the call.
  * @param call.tools - The parser's schemas by tool name.
  * @param call.repairs - Receives the repairs made.
+ * @param call.readValue - Reads a pair's value where the syntax types it its own way (k2_horizon's
+ * typed pairs); default `readGlmValue`.
  * @returns The arguments, and the problems found (none when the arguments were read).
  * @example
  * ```ts
@@ -32,7 +34,13 @@ import { setOwn } from './own-property.js';
  */
 export function readGlmPairs(
   items: readonly (GlmPair | GlmStrayText)[],
-  call: { name: string; cut: boolean; tools: FormatContext['tools']; repairs: Repair[] },
+  call: {
+    name: string;
+    cut: boolean;
+    tools: FormatContext['tools'];
+    repairs: Repair[];
+    readValue?: (pair: GlmPair, key: string) => unknown;
+  },
 ): { parameters: Record<string, unknown>; problems: Issue[] } {
   const { name, repairs } = call;
   const parameters: Record<string, unknown> = {};
@@ -83,7 +91,9 @@ export function readGlmPairs(
         setOwn(
           parameters,
           key,
-          readGlmValue(value.text, value.start, name, key, call.tools, repairs),
+          call.readValue === undefined
+            ? readGlmValue(value.text, value.start, name, key, call.tools, repairs)
+            : call.readValue(pair, key),
         );
       })
       .exhaustive();
