@@ -31,6 +31,7 @@ export type FormatId =
   | 'jamba'
   | 'phi4_mini'
   | 'apertus'
+  | 'nemotron_json'
   | 'xlam'
   | 'minimax'
   | 'minimax_m2'

@@ -110,6 +110,10 @@ export const formatSamples = {
     tool: 'convert_currency',
     text: '<|tools_prefix|>[{"convert_currency": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]<|tools_suffix|>',
   },
+  nemotron_json: {
+    tool: 'convert_currency',
+    text: '<TOOLCALL>[{"name": "convert_currency", "arguments": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]</TOOLCALL>',
+  },
   xlam: {
     tool: 'convert_currency',
     text: '```json\n[{"name": "convert_currency", "arguments": {"amount": 250.0, "source": "EUR", "target": "JPY"}}]\n```',

@@ -51,6 +51,7 @@ import { text_kv } from './text_kv/index.js';
 import { react } from './react/index.js';
 import { json_block } from './json_block/index.js';
 import { openai_json } from './openai_json/index.js';
+import { nemotron_json } from './nemotron_json/index.js';
 
 /** Every format, by id, in auto-mode priority order. */
 export const formats = {
@@ -94,6 +95,7 @@ export const formats = {
   mistral,
   phi4_mini,
   apertus,
+  nemotron_json,
   openai_json,
   llama3_json,
   marker_json,

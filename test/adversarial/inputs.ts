@@ -159,6 +159,14 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => flood('<|tools_prefix|>[{"f": {"a": "', size),
   },
   {
+    name: 'nemotron_json blocks left open inside a call',
+    make: (size) => flood('<TOOLCALL>[{"name": "f", "arguments": {"a": "', size),
+  },
+  {
+    name: 'nemotron_json objects without their list, followed by prose',
+    make: (size) => flood('<TOOLCALL>{"name": "f", "arguments": {}} ok ', size),
+  },
+  {
     name: 'apertus lists followed by prose, never closed',
     make: (size) => flood('<|tools_prefix|>[{"f": {}}] ok <|inner_prefix|>x', size),
   },

@@ -145,6 +145,10 @@ describe('limits', () => {
           `<ifm|tool_calls><ifm|tool_call>f<ifm|arg_key>a</ifm|arg_key><ifm|arg_value>${list(n)}</ifm|arg_value></ifm|tool_call></ifm|tool_calls>`,
       ],
       [
+        'nemotron_json',
+        (n) => `<TOOLCALL>[{"name": "f", "arguments": {"a": ${list(n)}}}]</TOOLCALL>`,
+      ],
+      [
         'hy_v3',
         (n) =>
           `<tool_calls><tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>${list(n)}</arg_value></tool_call></tool_calls>`,

@@ -195,6 +195,7 @@ const PIECES = [
   ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|end_message|>', '"args": {'],
   ...['<|content_thinking|>', '<|content_text|>', '<|content_model_end_sampling|>', '<|content_'],
   ...['{"name": "g", "args": {', '<|content_tool_error|>', '<|content_invoke_tool_text|>'],
+  ...['<TOOLCALL>', '</TOOLCALL>', '<TOOLCALL>[', '<TOOLCALL>{', '</TOOLC', '<toolcall>'],
 ];
 
 /** How each syntax writes a call up to its arguments, so that heads occur in random texts. */
@@ -288,6 +289,9 @@ const LEADS = [
   '<ifm|tool_call>get weather<ifm|arg_key>',
   '<ifm|tool_call>get_weather</ifm|arg_value>',
   '<ifm|tool_call>{"name": "get_weather", "arguments": {',
+  '{"name": "get_weather", "arguments": {"city": "x"}}, {"name": "g", "arguments": {',
+  '[{"name": "get_w</TOOLCALL>eather", "arguments": {',
+  '{"name": "get_weather", "arguments": {}}] , {"name": "g", "arguments": {',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -316,6 +320,8 @@ const ARGUMENTS = [
   '{"city": "Os<|end_message|>lo"}}',
   '{"city": "Oslo"}}<|message_model|>g<|content_invoke_tool_json|>{"name": "g", "args": {}}',
   '{"city": "Oslo"}, "args": {}}<|content_model_end_sampling|>',
+  '{"city": "Oslo"}}, {"name": "g", "arguments": {"a": "<TOOLCALL>"}}]</TOOLCALL>',
+  '{"city": "Os</TOOLCALL>lo"}}]',
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
   '<atem:parameter name="city">Oslo</atem:parameter></atem:invoke></atem:function_calls><|eom|>',
   '<atem:parameter name="city">Os<|eom|>',
@@ -374,6 +380,7 @@ describe('Format.readCallHead', () => {
       'minimax_m3',
       'mistral',
       'muse_glimmer',
+      'nemotron_json',
       'olmo3',
       'phi4_mini',
       'pythonic',

@@ -4,9 +4,9 @@
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
  * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, inkling,
- * k2_horizon's reasoning, pythonic, xlam) by reading each marker of a text cut at every length,
- * and, where the section read says it is closed, the same cut with something else written after
- * it: the section must not change.
+ * k2_horizon's reasoning, nemotron_json, pythonic, xlam) by reading each marker of a text cut at
+ * every length, and, where the section read says it is closed, the same cut with something else
+ * written after it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ const CLOSING: Format[] = [
   formats.apertus,
   formats.inkling,
   formats.k2_horizon,
+  formats.nemotron_json,
   formats.pythonic,
   formats.xlam,
 ];
@@ -98,6 +99,7 @@ const FILLERS = [
   ...['<ifm|think>', '</ifm|think>', '<ifm|think_fast>', '</ifm|think_fast>', '<ifm|tool_calls>'],
   ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|content_text|>', '<|end_message|>'],
   ...['<|content_thinking|>', '<|content_model_end_sampling|>', '{"name": "f", "args": {}}'],
+  ...['<TOOLCALL>', '</TOOLCALL>', '{"name": "f", "arguments": {}}'],
 ];
 
 /**
@@ -118,6 +120,14 @@ const LEADS: Partial<Record<string, readonly string[]>> = {
     'Sure.<|content_thinking|>',
     'Done.<|content_model_end_sampling|> after',
     'header only<|message_model|>',
+  ],
+  nemotron_json: [
+    '[{"name": "f", "arguments": {"a": 1}}]</TOOLCALL>',
+    '{"name": "f", "arguments": {}}, {"name": "g", "arguments": {"b": "x"}}',
+    '[{"name": "f", "arguments": {"a": "</TOOLCALL>"}}]',
+    '[{"name": "f", "arguments": {}}] then prose',
+    '[{"name": "f", "arguments": {}}]<TOOLCALL>[{"name": "g", "arguments": {}}]',
+    '[]</TOOLCALL>',
   ],
   apertus: [
     '[{"f": {"a": 1}}]<|tools_suffix|>',

@@ -124,6 +124,7 @@ const FILLERS = [
   ...['<ifm|tool_calls>', '{"name": "f"}', '<ifm|arg_value>', '</ifm|arg_value>', '</ifm|arg_key>'],
   ...['[{"f": {"a": 1}}]', '{"f": {"a": "', '[{"f": {}}, ', ']'],
   ...['{"name": "f", "args": {"a": 1}}', 'get_weather', '{"name": "f", "args": {"a": "'],
+  ...['<TOOLCALL>', '</TOOLCALL>', '{"name": "f", "arguments": {"a": "', '<TOOLCALL>[]'],
   ...TOKENS,
 ];
 

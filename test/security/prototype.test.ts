@@ -107,6 +107,10 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
       `<|content_invoke_tool_json|>{"name": "f", "args": {"${key}": {"polluted": 1}}}<|end_message|>`,
   },
   {
+    format: 'nemotron_json',
+    text: (key) => `<TOOLCALL>[{"name": "f", "arguments": {"${key}": {"polluted": 1}}}]</TOOLCALL>`,
+  },
+  {
     format: 'apertus',
     text: (key) => `<|tools_prefix|>[{"f": {"${key}": {"polluted": 1}}}]<|tools_suffix|>`,
   },

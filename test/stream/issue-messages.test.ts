@@ -35,6 +35,8 @@ const CASES: [FormatId, string][] = [
   ['inkling', '<|message_model|>f<|content_invoke_tool_json|>nonsense<|end_message|>'],
   ['inkling', '<|content_invoke_tool_json|>{"name": "f", "args": 3}<|end_message|>'],
   ['inkling', '<|message_model|>g<|content_invoke_tool_json|>{"name": "f"}<|end_message|>'],
+  ['nemotron_json', '<TOOLCALL>nonsense</TOOLCALL>'],
+  ['nemotron_json', '<TOOLCALL>[{"name": "f", "arguments": 3}]</TOOLCALL>'],
   ['apertus', '<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>'],
   ['apertus', '<|tools_prefix|>[{"f": {}}] {"g": {}}<|tools_suffix|>'],
   ['k2_horizon', '<ifm|tool_calls>nonsense</ifm|tool_calls>'],

@@ -233,6 +233,19 @@ const SYNTAXES: Syntax[] = [
     headEnd: listHeadEnd,
   },
   {
+    format: 'nemotron_json',
+    section: (calls) => `<TOOLCALL>[${calls.join(', ')}]</TOOLCALL>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
+    // The list's brackets left out: the same calls, each started from its head.
+    format: 'nemotron_json',
+    section: (calls) => `<TOOLCALL>${calls.join(', ')}</TOOLCALL>`,
+    call: listCall,
+    headEnd: listHeadEnd,
+  },
+  {
     format: 'command_r7b',
     section: (calls) => `<|START_ACTION|>[\n    ${calls.join(',\n    ')}\n]<|END_ACTION|>`,
     call: ([name, parameters]) =>
