@@ -21,6 +21,7 @@ export type FormatId =
   | 'deepseek_v31'
   | 'deepseek_v32_dsml'
   | 'deepseek_v4_dsml'
+  | 'dots'
   | 'glm45'
   | 'harmony'
   | 'muse_glimmer'

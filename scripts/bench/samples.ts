@@ -70,6 +70,10 @@ export const formatSamples = {
     tool: 'reserve_table',
     text: `<${GCML}tool_calls>\n<${GCML}invoke name="reserve_table">\n<${GCML}parameter name="restaurant" string="true">Chez Marthe</${GCML}parameter>\n<${GCML}parameter name="party_size" string="false">4</${GCML}parameter>\n</${GCML}invoke>\n</${GCML}tool_calls>`,
   },
+  dots: {
+    tool: 'reserve_table',
+    text: '<dots_function_call>\n<invoke name="reserve_table">\n<parameter name="restaurant">Chez Marthe</parameter>\n<parameter name="party_size">4</parameter>\n</invoke>\n</dots_function_call>',
+  },
   glm45: {
     tool: 'reserve_table',
     text: '<tool_call>reserve_table\n<arg_key>restaurant</arg_key>\n<arg_value>Chez Marthe</arg_value>\n<arg_key>party_size</arg_key>\n<arg_value>4</arg_value>\n</tool_call>',

@@ -34,6 +34,7 @@ import { deepseek_v31 } from './deepseek_v31/index.js';
 import { deepseek_v3 } from './deepseek_v3/index.js';
 import { pythonic } from './pythonic/index.js';
 import { minimax_m2 } from './minimax_m2/index.js';
+import { dots } from './dots/index.js';
 import { minimax_m3 } from './minimax_m3/index.js';
 import { kimi_k3 } from './kimi_k3/index.js';
 import { step3 } from './step3/index.js';
@@ -62,6 +63,7 @@ export const formats = {
   glm45,
   seed_oss,
   minimax_m2,
+  dots,
   minimax_m3,
   step3,
   deepseek_v32_dsml,

@@ -155,6 +155,10 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) => flood('<|message_model|>get_weather <', size),
   },
   {
+    name: 'dots blocks cut inside a JSON string',
+    make: (size) => flood('<dots_function_call>{"name": "f", "arguments": {"a": "<', size),
+  },
+  {
     name: 'apertus blocks left open inside a call',
     make: (size) => flood('<|tools_prefix|>[{"f": {"a": "', size),
   },

@@ -87,6 +87,11 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
       `<minimax:tool_call>\n<invoke name="f">\n<parameter name="${key}">{"polluted": 1}</parameter>\n</invoke>\n</minimax:tool_call>`,
   },
   {
+    format: 'dots',
+    text: (key) =>
+      `<dots_function_call>{"name": "f", "arguments": {"${key}": {"polluted": 1}}}</dots_function_call>`,
+  },
+  {
     format: 'gigachat35',
     text: (key) =>
       `<｜GCML｜tool_calls><｜GCML｜invoke name="f"><｜GCML｜parameter name="${key}" string="false">{"polluted": 1}</｜GCML｜parameter></｜GCML｜invoke></｜GCML｜tool_calls>`,

@@ -171,6 +171,11 @@ const SYNTAXES: Syntax[] = [
     call: invokeCall('｜DSML｜'),
   },
   {
+    format: 'dots',
+    section: (calls) => `<dots_function_call>\n${calls.join('\n')}\n</dots_function_call>`,
+    call: invokeCall(''),
+  },
+  {
     format: 'gigachat35',
     section: (calls) => `<｜GCML｜tool_calls>\n${calls.join('\n')}\n</｜GCML｜tool_calls>`,
     call: invokeCall('｜GCML｜'),

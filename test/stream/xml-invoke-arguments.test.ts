@@ -1,5 +1,5 @@
 /**
- * The invoke syntaxes (minimax_m2, step3, deepseek_v32_dsml, deepseek_v4_dsml, gigachat35) stream their first
+ * The invoke syntaxes (minimax_m2, step3, deepseek_v32_dsml, deepseek_v4_dsml, gigachat35, dots) stream their first
  * call from its `<invoke name="...">` tag: the start goes out at the tag's `>`, the arguments as
  * canonical JSON while the parameters are written, text values unit by unit (trimmed where the
  * syntax trims), the others once their parameter closes. A value ends at `</parameter>` only when
@@ -63,6 +63,13 @@ const SYNTAXES: { format: FormatId; prefix: string; open: string; close: string;
       open: '<｜DSML｜tool_calls>\n',
       close: '\n</｜DSML｜tool_calls>',
       stop: '</｜DSML｜tool_calls>',
+    },
+    {
+      format: 'dots',
+      prefix: '',
+      open: '<dots_function_call>\n',
+      close: '\n</dots_function_call>',
+      stop: '</dots_function_call>',
     },
     {
       format: 'gigachat35',
