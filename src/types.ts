@@ -44,6 +44,7 @@ export type FormatId =
   | 'hunyuan_a13b'
   | 'hy_v3'
   | 'k2_horizon'
+  | 'solar_open2'
   | 'lfm2'
   | 'olmo3'
   | 'gigachat3'

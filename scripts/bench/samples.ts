@@ -162,6 +162,10 @@ export const formatSamples = {
     tool: 'convert_currency',
     text: '<ifm|tool_calls><ifm|tool_call>convert_currency<ifm|arg_key>amount</ifm|arg_key><ifm|arg_value>250.0</ifm|arg_value><ifm|arg_key>source</ifm|arg_key><ifm|arg_value>EUR</ifm|arg_value><ifm|arg_key>target</ifm|arg_key><ifm|arg_value>JPY</ifm|arg_value></ifm|tool_call></ifm|tool_calls>',
   },
+  solar_open2: {
+    tool: 'convert_currency',
+    text: '<|tool_call:start|>convert_currency\n<|tool_arg:start|>amount<|tool_arg:value|>250.0<|tool_arg:end|>\n<|tool_arg:start|>source<|tool_arg:value|>EUR<|tool_arg:end|>\n<|tool_arg:start|>target<|tool_arg:value|>JPY<|tool_arg:end|>\n<|tool_call:end|>',
+  },
   lfm2: {
     tool: 'convert_currency',
     text: '<|tool_call_start|>[convert_currency(amount=250.0, source="EUR", target="JPY")]<|tool_call_end|>Converting now.',

@@ -25,6 +25,7 @@ import { jamba } from './jamba/index.js';
 import { hunyuan_a13b } from './hunyuan_a13b/index.js';
 import { hy_v3 } from './hy_v3/index.js';
 import { k2_horizon } from './k2_horizon/index.js';
+import { solar_open2 } from './solar_open2/index.js';
 import { minimax } from './minimax/index.js';
 import { phi4_mini } from './phi4_mini/index.js';
 import { apertus } from './apertus/index.js';
@@ -90,6 +91,7 @@ export const formats = {
   longcat,
   hy_v3,
   k2_horizon,
+  solar_open2,
   hunyuan_a13b,
   jamba,
   minimax,

@@ -35,7 +35,9 @@ export interface ReasoningBlock {
  * `<|inner_suffix|>` for Apertus's, whose prompt ends with `<|inner_prefix|>` when deliberation
  * is on, as llama.cpp's Apertus parser reads it; `</ifm|think>`, `</ifm|think_fast>` and
  * `</ifm|think_faster>` for K2-Horizon's, whose prompt ends with the opener of the reasoning
- * effort asked for, as vLLM's k2_horizon reasoning parser reads it). An
+ * effort asked for, as vLLM's k2_horizon reasoning parser reads it; `<|think:end|>` for Solar Open
+ * 2's, whose prompt ends with `<|think:start|>`, as vLLM's solar_open2 reasoning parser reads it).
+ * An
  * opener written first shows that the model writes its reasoning itself, as the header of a
  * harmony message does: gpt-oss reasons in its `analysis` messages, and Inkling in its
  * `<|content_thinking|>` blocks (any of its tokens says so: its prompt opens no thinking block,
@@ -50,6 +52,7 @@ export const OPEN_REASONING_OPENERS: readonly string[] = [
   '<ifm|think>',
   '<ifm|think_fast>',
   '<ifm|think_faster>',
+  '<|think:start|>',
   '<|start|>',
   '<|channel|>',
   '<|message_model|>',
@@ -72,6 +75,7 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [
   '</ifm|think>',
   '</ifm|think_fast>',
   '</ifm|think_faster>',
+  '<|think:end|>',
 ];
 
 /**

@@ -13,7 +13,8 @@
  *
  * hy_v3 writes its pairs the same way, its tags with its block's suffix (`GlmCallTags`): there a
  * call ends at its close tag only, and the writer stalls at a tag that ends it otherwise (the next
- * call's, the block's close), which the stream then reads from the section.
+ * call's, the block's close), which the stream then reads from the section. solar_open2 writes
+ * one token between a key and its value (`GlmCallTags.keyOpensValue`).
  */
 import type { FormatContext } from '../formats/format.js';
 import { parameterSchema, takesTextAsWritten } from '../formats/shared/typed-value.js';
@@ -55,6 +56,8 @@ interface TagTables {
   inKey: readonly TagAction[];
   afterKey: readonly TagAction[];
   inValue: readonly TagAction[];
+  /** The key's close tag opens the value (`GlmCallTags.keyOpensValue`). */
+  keyOpensValue: boolean;
 }
 
 /**
@@ -75,12 +78,24 @@ export interface GlmCallTags {
    * tag there ends the call (glm45's next section).
    */
   blockClose?: string;
+  /**
+   * True where the key's close tag opens its value too (solar_open2's `<|tool_arg:value|>`): the
+   * value starts right after it, and `valueOpen` is never looked for.
+   */
+  keyOpensValue?: boolean;
+  /**
+   * Other tags of the syntax that no key or value runs past (solar_open2's `<|tool_arg:end|>` in
+   * a key, its next `<|tool_arg:start|>` or `<|tool_call:start|>` in a value): the writer stalls
+   * there, and the stream reads the rest from the section.
+   */
+  stops?: readonly string[];
 }
 
 /** Builds the tag tables of a syntax's tags. */
 function tagTables(tags: GlmCallTags): TagTables {
   const { blockClose } = tags;
   const stops: TagAction[] = blockClose === undefined ? [] : [[blockClose, BROKEN]];
+  for (const stop of tags.stops ?? []) stops.push([stop, BROKEN]);
   return {
     between: [
       [tags.keyOpen, KEY_OPEN],
@@ -97,6 +112,7 @@ function tagTables(tags: GlmCallTags): TagTables {
     ],
     afterKey: [[tags.valueOpen, VALUE_OPEN]],
     inValue: [[tags.valueClose, VALUE_CLOSE], [tags.callClose, END], ...stops],
+    keyOpensValue: tags.keyOpensValue === true,
   };
 }
 
@@ -259,7 +275,9 @@ class GlmArgumentsWriter extends TaggedTextWriter {
         return;
       case KEY_CLOSE:
         this.key = this.key.trim();
-        this.mode = this.key === '' ? STALLED : AFTER_KEY;
+        if (this.key === '') this.mode = STALLED;
+        else if (this.tables.keyOpensValue) this.openValue();
+        else this.mode = AFTER_KEY;
         return;
       case VALUE_OPEN:
         this.openValue();

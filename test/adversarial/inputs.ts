@@ -188,4 +188,9 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     name: 'k2_horizon JSON bodies and reasoning never closed',
     make: (size) => flood('<ifm|think_fast><ifm|tool_calls><ifm|tool_call>{"name": "f", "a', size),
   },
+  {
+    name: 'broken solar_open2 calls and reasoning never closed',
+    make: (size) =>
+      flood('<|think:start|><|tool_call:start|>f\n<|tool_arg:start|>a<|tool_arg:value|>1', size),
+  },
 ];

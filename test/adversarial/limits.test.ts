@@ -149,6 +149,11 @@ describe('limits', () => {
         (n) => `<TOOLCALL>[{"name": "f", "arguments": {"a": ${list(n)}}}]</TOOLCALL>`,
       ],
       [
+        'solar_open2',
+        (n) =>
+          `<|tool_call:start|>f\n<|tool_arg:start|>a<|tool_arg:value|>${list(n)}<|tool_arg:end|>\n<|tool_call:end|>`,
+      ],
+      [
         'hy_v3',
         (n) =>
           `<tool_calls><tool_call>f<tool_sep><arg_key>a</arg_key><arg_value>${list(n)}</arg_value></tool_call></tool_calls>`,

@@ -185,6 +185,8 @@ const PIECES = [
   ...['<ifm|tool_calls>', '<ifm|tool_call>', '</ifm|tool_call>', '<ifm|arg_key>', '</ifm|arg_key>'],
   ...['<ifm|arg_value>', '</ifm|arg_value>', '<ifm|arg_type>integer</ifm|arg_type>'],
   ...['</ifm|tool_calls>', '<ifm|think>', '</ifm|think>', 'get weather', '{"name": "f"}'],
+  ...['<|tool_call:start|>', '<|tool_call:end|>', '<|tool_arg:start|>', '<|tool_arg:value|>'],
+  ...['<|tool_arg:end|>', '<|think:start|>', '<|think:end|>', 'get_weather\n', '\r\n', '<|'],
   ...['<start_function_call>', '<end_function_call>', '<escape>', 'call:', 'call:g{', '},', '}'],
   ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|tools_prefix|>[', '{"g": {', '{"g": 3}', '}}'],
@@ -290,6 +292,10 @@ const LEADS = [
   '<ifm|tool_call>get weather<ifm|arg_key>',
   '<ifm|tool_call>get_weather</ifm|arg_value>',
   '<ifm|tool_call>{"name": "get_weather", "arguments": {',
+  '<|tool_call:start|>get_weather\n<|tool_arg:start|>',
+  '<|tool_call:start|> get_weather\r\n',
+  '<|tool_call:start|>get_weather<|tool_arg:start|>',
+  '<|tool_call:start|>get_weather\n<|tool_call:end|>',
   '{"name": "get_weather", "arguments": {"city": "x"}}, {"name": "g", "arguments": {',
   '[{"name": "get_w</TOOLCALL>eather", "arguments": {',
   '{"name": "get_weather", "arguments": {}}] , {"name": "g", "arguments": {',
@@ -326,6 +332,8 @@ const ARGUMENTS = [
   '<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>\n<tool_call>g<tool_sep></tool_call>',
   '<atem:parameter name="city">Oslo</atem:parameter></atem:invoke></atem:function_calls><|eom|>',
   '<atem:parameter name="city">Os<|eom|>',
+  '<|tool_arg:start|>city<|tool_arg:value|>Oslo<|tool_arg:end|>\n<|tool_call:end|>\n<|tool_call:start|>g\n<|tool_call:end|>',
+  '<|tool_arg:start|>city<|tool_arg:value|>Oslo<|tool_arg:start|>days<|tool_arg:value|>3<|tool_call:start|>g\n',
   '<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Oslo</ifm|arg_value></ifm|tool_call>\n<ifm|tool_call>g</ifm|tool_call></ifm|tool_calls>',
   '<ifm|arg_key>days</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>3</ifm|arg_value></ifm|tool_call>',
 ];
@@ -388,6 +396,7 @@ describe('Format.readCallHead', () => {
       'pythonic',
       'qwen3_coder',
       'seed_oss',
+      'solar_open2',
       'step3',
     ]);
   });

@@ -4,7 +4,7 @@
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
  * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, inkling,
- * k2_horizon's reasoning, nemotron_json, pythonic, xlam) by reading each marker of a text cut at
+ * k2_horizon's reasoning, nemotron_json, solar_open2, pythonic, xlam) by reading each marker of a text cut at
  * every length, and, where the section read says it is closed, the same cut with something else
  * written after it: the section must not change.
  */
@@ -36,6 +36,7 @@ const CLOSING: Format[] = [
   formats.inkling,
   formats.k2_horizon,
   formats.nemotron_json,
+  formats.solar_open2,
   formats.pythonic,
   formats.xlam,
 ];
@@ -97,6 +98,8 @@ const FILLERS = [
   ...['<|python_start|>', '<|python_end|>', '<|python_', "f(a='x')", 'g()', '\n'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|inner_prefix|>', '<|inner_suffix|>', '{"f": {}}'],
   ...['<ifm|think>', '</ifm|think>', '<ifm|think_fast>', '</ifm|think_fast>', '<ifm|tool_calls>'],
+  ...['<|tool_call:start|>', '<|tool_call:end|>', '<|tool_arg:start|>', '<|tool_arg:value|>'],
+  ...['<|tool_arg:end|>', '<|think:start|>', '<|think:end|>'],
   ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|content_text|>', '<|end_message|>'],
   ...['<|content_thinking|>', '<|content_model_end_sampling|>', '{"name": "f", "args": {}}'],
   ...['<TOOLCALL>', '</TOOLCALL>', '{"name": "f", "arguments": {}}'],
@@ -107,6 +110,12 @@ const FILLERS = [
  * that closed sections (and text cut inside them) occur often enough to test.
  */
 const LEADS: Partial<Record<string, readonly string[]>> = {
+  solar_open2: [
+    'f\n<|tool_arg:start|>a<|tool_arg:value|>1<|tool_arg:end|>\n<|tool_call:end|>',
+    'f\n<|tool_arg:start|>a<|tool_arg:value|>1<|tool_call:start|>g\n',
+    'Plan.<|think:end|> ok',
+    'Plan.<|tool_call:start|>f\n<|tool_call:end|>',
+  ],
   k2_horizon: [
     'Ghent, then Bruges.</ifm|think>',
     'Two cities.</ifm|think_fast> ok',

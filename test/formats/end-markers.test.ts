@@ -122,6 +122,8 @@ const FILLERS = [
   ...['<ifm|tool_call>f', '</ifm|tool_call>', '<ifm|arg_key>a</ifm|arg_key>', '</ifm|tool_calls>'],
   ...['<ifm|arg_value>1</ifm|arg_value>', '<ifm|arg_type>', '<ifm|think>', '</ifm|think_fast>'],
   ...['<ifm|tool_calls>', '{"name": "f"}', '<ifm|arg_value>', '</ifm|arg_value>', '</ifm|arg_key>'],
+  ...['<|tool_call:start|>f\n', '<|tool_call:end|>', '<|tool_arg:start|>a', '<|tool_arg:value|>'],
+  ...['<|tool_arg:end|>', '<|think:start|>', '<|think:end|>', '<|tool_call:start|>'],
   ...['[{"f": {"a": 1}}]', '{"f": {"a": "', '[{"f": {}}, ', ']'],
   ...['{"name": "f", "args": {"a": 1}}', 'get_weather', '{"name": "f", "args": {"a": "'],
   ...['<TOOLCALL>', '</TOOLCALL>', '{"name": "f", "arguments": {"a": "', '<TOOLCALL>[]'],

@@ -87,6 +87,7 @@ const PIECES = [
   ...['<|content_invoke_tool_text|>', '<|content_', '<|end_mess', '{"name": "f", "args": {}}'],
   ...['<ifm|think>', '</ifm|think>', '<ifm|think_fast>', '</ifm|think_fast>', '<ifm|think_faster>'],
   ...['</ifm|think_faster>', '<ifm|tool_calls>', '</ifm|tool_calls>', '<ifm|think'],
+  ...['<|think:start|>', '<|think:end|>', '<|tool_call:start|>', '<|think:', '<|tool_call:end|>'],
 ];
 
 describe('Format.readTextHead', () => {
@@ -99,6 +100,7 @@ describe('Format.readTextHead', () => {
       'k2_horizon',
       'kimi_k3',
       'minimax_m3',
+      'solar_open2',
     ]);
   });
 

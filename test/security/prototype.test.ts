@@ -82,6 +82,11 @@ const WRITTEN: readonly { format: FormatId; text: (key: string) => string }[] = 
       `<ifm|tool_calls><ifm|tool_call>f<ifm|arg_key>${key}</ifm|arg_key><ifm|arg_value>{"polluted": 1}</ifm|arg_value></ifm|tool_call></ifm|tool_calls>`,
   },
   {
+    format: 'solar_open2',
+    text: (key) =>
+      `<|tool_call:start|>f\n<|tool_arg:start|>${key}<|tool_arg:value|>{"polluted": 1}<|tool_arg:end|>\n<|tool_call:end|>`,
+  },
+  {
     format: 'minimax_m2',
     text: (key) =>
       `<minimax:tool_call>\n<invoke name="f">\n<parameter name="${key}">{"polluted": 1}</parameter>\n</invoke>\n</minimax:tool_call>`,

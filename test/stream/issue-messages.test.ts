@@ -41,6 +41,8 @@ const CASES: [FormatId, string][] = [
   ['apertus', '<|tools_prefix|>[{"f": {}}] {"g": {}}<|tools_suffix|>'],
   ['k2_horizon', '<ifm|tool_calls>nonsense</ifm|tool_calls>'],
   ['k2_horizon', '<ifm|tool_calls><ifm|tool_call>{"name": "f"} x</ifm|tool_call></ifm|tool_calls>'],
+  ['solar_open2', '<|tool_call:start|>\n<|tool_call:end|>'],
+  ['solar_open2', '<|tool_call:start|>f\nnonsense<|tool_call:end|>'],
   ['pythonic', '<|python_start|>not python<|python_end|>'],
   ['internlm', '<|action_start|><|interpreter|>print(1)<|action_end|>'],
 ];

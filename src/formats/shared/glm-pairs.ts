@@ -25,6 +25,8 @@ import { setOwn } from './own-property.js';
  * @param call.repairs - Receives the repairs made.
  * @param call.readValue - Reads a pair's value where the syntax types it its own way (k2_horizon's
  * typed pairs); default `readGlmValue`.
+ * @param call.valueTags - The value's open and close tags as messages and repairs name them
+ * (solar_open2's); default glm45's `<arg_value>` and `</arg_value>`.
  * @returns The arguments, and the problems found (none when the arguments were read).
  * @example
  * ```ts
@@ -40,9 +42,11 @@ export function readGlmPairs(
     tools: FormatContext['tools'];
     repairs: Repair[];
     readValue?: (pair: GlmPair, key: string) => unknown;
+    valueTags?: { valueOpen: string; valueClose: string };
   },
 ): { parameters: Record<string, unknown>; problems: Issue[] } {
   const { name, repairs } = call;
+  const { valueOpen, valueClose } = call.valueTags ?? GLM_VALUE_TAGS;
   const parameters: Record<string, unknown> = {};
   const problems: Issue[] = [];
   for (const item of items) {
@@ -58,14 +62,14 @@ export function readGlmPairs(
           // Cut off by the end of the output (the call is incomplete), or a key with nothing
           // after it.
           if (!call.cut)
-            problems.push(malformed(`"${key}" of "${name}" has no <arg_value>`, pair.start));
+            problems.push(malformed(`"${key}" of "${name}" has no ${valueOpen}`, pair.start));
           return;
         }
         if (key === '' || pair.keyClose === 'missing') {
           problems.push(malformed(`a key of "${name}" is not closed or empty`, pair.start));
           return;
         }
-        if (value.close === 'implicit') repairs.push(implied('</arg_value>', pair.end));
+        if (value.close === 'implicit') repairs.push(implied(valueClose, pair.end));
         if (pair.misplacedOpen) {
           repairs.push({
             kind: 'other',
@@ -100,6 +104,9 @@ export function readGlmPairs(
   }
   return { parameters, problems };
 }
+
+/** glm45's value tags, as messages name them by default. */
+const GLM_VALUE_TAGS = { valueOpen: '<arg_value>', valueClose: '</arg_value>' };
 
 /**
  * Whether stray text between pairs is only blanks and written `\\n`s (GLM-4.7 separators), which
