@@ -33,6 +33,7 @@ export type FormatId =
   | 'phi4_mini'
   | 'apertus'
   | 'nemotron_json'
+  | 'plamo3'
   | 'xlam'
   | 'minimax'
   | 'minimax_m2'

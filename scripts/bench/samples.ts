@@ -166,6 +166,10 @@ export const formatSamples = {
     tool: 'convert_currency',
     text: '<|tool_call:start|>convert_currency\n<|tool_arg:start|>amount<|tool_arg:value|>250.0<|tool_arg:end|>\n<|tool_arg:start|>source<|tool_arg:value|>EUR<|tool_arg:end|>\n<|tool_arg:start|>target<|tool_arg:value|>JPY<|tool_arg:end|>\n<|tool_call:end|>',
   },
+  plamo3: {
+    tool: 'convert_currency',
+    text: '<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>convert_currency<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"amount": 250.0, "source": "EUR", "target": "JPY"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
+  },
   lfm2: {
     tool: 'convert_currency',
     text: '<|tool_call_start|>[convert_currency(amount=250.0, source="EUR", target="JPY")]<|tool_call_end|>Converting now.',

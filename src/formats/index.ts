@@ -54,6 +54,7 @@ import { react } from './react/index.js';
 import { json_block } from './json_block/index.js';
 import { openai_json } from './openai_json/index.js';
 import { nemotron_json } from './nemotron_json/index.js';
+import { plamo3 } from './plamo3/index.js';
 
 /** Every format, by id, in auto-mode priority order. */
 export const formats = {
@@ -92,6 +93,7 @@ export const formats = {
   hy_v3,
   k2_horizon,
   solar_open2,
+  plamo3,
   hunyuan_a13b,
   jamba,
   minimax,

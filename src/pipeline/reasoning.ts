@@ -36,8 +36,9 @@ export interface ReasoningBlock {
  * is on, as llama.cpp's Apertus parser reads it; `</ifm|think>`, `</ifm|think_fast>` and
  * `</ifm|think_faster>` for K2-Horizon's, whose prompt ends with the opener of the reasoning
  * effort asked for, as vLLM's k2_horizon reasoning parser reads it; `<|think:end|>` for Solar Open
- * 2's, whose prompt ends with `<|think:start|>`, as vLLM's solar_open2 reasoning parser reads it).
- * An
+ * 2's, whose prompt ends with `<|think:start|>`, as vLLM's solar_open2 reasoning parser reads it;
+ * `<|plamo:end_think:plamo|>` for PLaMo 3's, whose prompt may open `<|plamo:begin_think:plamo|>`,
+ * as vLLM's plamo3 reasoning parser reads everything before that close as reasoning). An
  * opener written first shows that the model writes its reasoning itself, as the header of a
  * harmony message does: gpt-oss reasons in its `analysis` messages, and Inkling in its
  * `<|content_thinking|>` blocks (any of its tokens says so: its prompt opens no thinking block,
@@ -53,6 +54,7 @@ export const OPEN_REASONING_OPENERS: readonly string[] = [
   '<ifm|think_fast>',
   '<ifm|think_faster>',
   '<|think:start|>',
+  '<|plamo:begin_think:plamo|>',
   '<|start|>',
   '<|channel|>',
   '<|message_model|>',
@@ -76,6 +78,7 @@ export const OPEN_REASONING_CLOSERS: readonly string[] = [
   '</ifm|think_fast>',
   '</ifm|think_faster>',
   '<|think:end|>',
+  '<|plamo:end_think:plamo|>',
 ];
 
 /**

@@ -193,4 +193,20 @@ export const ADVERSARIAL_INPUTS: readonly AdversarialInput[] = [
     make: (size) =>
       flood('<|think:start|><|tool_call:start|>f\n<|tool_arg:start|>a<|tool_arg:value|>1', size),
   },
+  {
+    name: 'plamo3 requests cut inside their name or arguments',
+    make: (size) =>
+      flood(
+        '<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"a": "<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>g',
+        size,
+      ),
+  },
+  {
+    name: 'plamo3 requests with junk between them and reasoning never closed',
+    make: (size) =>
+      flood(
+        '<|plamo:begin_think:plamo|><|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|> x <|plamo:end_',
+        size,
+      ),
+  },
 ];

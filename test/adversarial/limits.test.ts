@@ -145,6 +145,11 @@ describe('limits', () => {
           `<ifm|tool_calls><ifm|tool_call>f<ifm|arg_key>a</ifm|arg_key><ifm|arg_value>${list(n)}</ifm|arg_value></ifm|tool_call></ifm|tool_calls>`,
       ],
       [
+        'plamo3',
+        (n) =>
+          `<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"a": ${list(n)}}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>`,
+      ],
+      [
         'nemotron_json',
         (n) => `<TOOLCALL>[{"name": "f", "arguments": {"a": ${list(n)}}}]</TOOLCALL>`,
       ],

@@ -187,6 +187,22 @@ const PIECES = [
   ...['</ifm|tool_calls>', '<ifm|think>', '</ifm|think>', 'get weather', '{"name": "f"}'],
   ...['<|tool_call:start|>', '<|tool_call:end|>', '<|tool_arg:start|>', '<|tool_arg:value|>'],
   ...['<|tool_arg:end|>', '<|think:start|>', '<|think:end|>', 'get_weather\n', '\r\n', '<|'],
+  ...[
+    '<|plamo:begin_tool_request:plamo|>',
+    '<|plamo:end_tool_request:plamo|>',
+    '<|plamo:begin_tool_name:plamo|>',
+    '<|plamo:end_tool_name:plamo|>',
+    '<|plamo:begin_tool_arguments:plamo|>',
+    '<|plamo:end_tool_arguments:plamo|>',
+  ],
+  ...[
+    '<|plamo:end_tool_requests:plamo|>',
+    '<|plamo:constrain|>json<|plamo:msg|>',
+    '<|plamo:msg|>',
+    '<|plamo:constrain|>json',
+    '<|plamo:end_',
+    '<|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|>',
+  ],
   ...['<start_function_call>', '<end_function_call>', '<escape>', 'call:', 'call:g{', '},', '}'],
   ...['city:<escape>Oslo<escape>', 'days:3', '<start_function_call>call:f{a:1}'],
   ...['<|tools_prefix|>', '<|tools_suffix|>', '<|tools_prefix|>[', '{"g": {', '{"g": 3}', '}}'],
@@ -299,6 +315,16 @@ const LEADS = [
   '{"name": "get_weather", "arguments": {"city": "x"}}, {"name": "g", "arguments": {',
   '[{"name": "get_w</TOOLCALL>eather", "arguments": {',
   '{"name": "get_weather", "arguments": {}}] , {"name": "g", "arguments": {',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"city": ',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|> {',
+  '\n<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|>\n<|plamo:begin_tool_arguments:plamo|><|plamo:msg|>\n{"days": [',
+  '\n<|plamo:begin_tool_request:plamo|>\n<|plamo:begin_tool_name:plamo|> get_weather <|plamo:end_tool_name:plamo|>\n<|plamo:begin_tool_arguments:plamo|><|plamo:msg|>',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|><|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>',
+  '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json',
+  ' junk <|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>',
 ];
 
 /** Arguments as models write them after a head, whole, cut, broken or holding end tokens. */
@@ -336,6 +362,10 @@ const ARGUMENTS = [
   '<|tool_arg:start|>city<|tool_arg:value|>Oslo<|tool_arg:start|>days<|tool_arg:value|>3<|tool_call:start|>g\n',
   '<ifm|arg_key>city</ifm|arg_key><ifm|arg_value>Oslo</ifm|arg_value></ifm|tool_call>\n<ifm|tool_call>g</ifm|tool_call></ifm|tool_calls>',
   '<ifm|arg_key>days</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type><ifm|arg_value>3</ifm|arg_value></ifm|tool_call>',
+  '{"city": "Oslo"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>\n<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>g<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"a": 1}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
+  '{"city": "Os<|plamo:end_tool_arguments:plamo|>lo"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>g<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{',
+  '{"city": "Oslo"}<|plamo:end_tool_arguments:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>g<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>',
+  '{"city": "Oslo"} x<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
 ];
 
 /**
@@ -393,6 +423,7 @@ describe('Format.readCallHead', () => {
       'nemotron_json',
       'olmo3',
       'phi4_mini',
+      'plamo3',
       'pythonic',
       'qwen3_coder',
       'seed_oss',

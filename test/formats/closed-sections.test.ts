@@ -4,9 +4,9 @@
  * changes the section. Checked for the formats whose lowering says so (hermes, llama3_json,
  * mistral, granite, granite_20b_fc, phi4_mini, lfm2, gigachat3, gigachat31, olmo3, gemma4,
  * functiongemma, marker_json, deepseek_v3, deepseek_v31, hunyuan_a13b, apertus, inkling,
- * k2_horizon's reasoning, nemotron_json, solar_open2, pythonic, xlam) by reading each marker of a text cut at
- * every length, and, where the section read says it is closed, the same cut with something else
- * written after it: the section must not change.
+ * k2_horizon's reasoning, nemotron_json, solar_open2, plamo3, pythonic, xlam) by reading each
+ * marker of a text cut at every length, and, where the section read says it is closed, the same
+ * cut with something else written after it: the section must not change.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ const CLOSING: Format[] = [
   formats.k2_horizon,
   formats.nemotron_json,
   formats.solar_open2,
+  formats.plamo3,
   formats.pythonic,
   formats.xlam,
 ];
@@ -103,6 +104,15 @@ const FILLERS = [
   ...['<|message_model|>', '<|content_invoke_tool_json|>', '<|content_text|>', '<|end_message|>'],
   ...['<|content_thinking|>', '<|content_model_end_sampling|>', '{"name": "f", "args": {}}'],
   ...['<TOOLCALL>', '</TOOLCALL>', '{"name": "f", "arguments": {}}'],
+  ...[
+    '<|plamo:begin_tool_requests:plamo|>',
+    '<|plamo:end_tool_requests:plamo|>',
+    '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>',
+    '<|plamo:end_tool_request:plamo|>',
+    '<|plamo:end_tool_arguments:plamo|>',
+    '<|plamo:begin_think:plamo|>',
+    '<|plamo:end_think:plamo|>',
+  ],
 ];
 
 /**
@@ -129,6 +139,15 @@ const LEADS: Partial<Record<string, readonly string[]>> = {
     'Sure.<|content_thinking|>',
     'Done.<|content_model_end_sampling|> after',
     'header only<|message_model|>',
+  ],
+  plamo3: [
+    '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"a": 1}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
+    '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>\n<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>g<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:msg|>{"b": "x"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>',
+    '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{"a": "<|plamo:end_tool_requests:plamo|>"}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>',
+    '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|> then prose',
+    '<|plamo:end_tool_requests:plamo|>',
+    'Two stops.<|plamo:end_think:plamo|> ok',
+    'Thinking<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>{}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
   ],
   nemotron_json: [
     '[{"name": "f", "arguments": {"a": 1}}]</TOOLCALL>',

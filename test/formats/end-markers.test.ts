@@ -127,6 +127,18 @@ const FILLERS = [
   ...['[{"f": {"a": 1}}]', '{"f": {"a": "', '[{"f": {}}, ', ']'],
   ...['{"name": "f", "args": {"a": 1}}', 'get_weather', '{"name": "f", "args": {"a": "'],
   ...['<TOOLCALL>', '</TOOLCALL>', '{"name": "f", "arguments": {"a": "', '<TOOLCALL>[]'],
+  ...[
+    '<|plamo:begin_tool_request:plamo|>',
+    '<|plamo:end_tool_request:plamo|>',
+    '<|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|>',
+    '<|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>',
+    '<|plamo:end_tool_arguments:plamo|>',
+    '<|plamo:end_tool_requests:plamo|>',
+    '<|plamo:begin_tool_requests:plamo|>',
+    '<|plamo:begin_think:plamo|>',
+    '<|plamo:end_think:plamo|>',
+    '<|plamo:msg|>',
+  ],
   ...TOKENS,
 ];
 

@@ -88,6 +88,14 @@ const PIECES = [
   ...['<ifm|think>', '</ifm|think>', '<ifm|think_fast>', '</ifm|think_fast>', '<ifm|think_faster>'],
   ...['</ifm|think_faster>', '<ifm|tool_calls>', '</ifm|tool_calls>', '<ifm|think'],
   ...['<|think:start|>', '<|think:end|>', '<|tool_call:start|>', '<|think:', '<|tool_call:end|>'],
+  ...[
+    '<|plamo:begin_think:plamo|>',
+    '<|plamo:end_think:plamo|>',
+    '<|plamo:begin_tool_requests:plamo|>',
+    '<|plamo:end_tool_requests:plamo|>',
+    '<|plamo:end_think',
+    '<|plamo:',
+  ],
 ];
 
 describe('Format.readTextHead', () => {
@@ -101,6 +109,7 @@ describe('Format.readTextHead', () => {
       'kimi_k3',
       'minimax_m3',
       'solar_open2',
+      'plamo3',
     ]);
   });
 

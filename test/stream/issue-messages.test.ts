@@ -40,6 +40,11 @@ const CASES: [FormatId, string][] = [
   ['apertus', '<|tools_prefix|>[{"f": {}, "g": {}}]<|tools_suffix|>'],
   ['apertus', '<|tools_prefix|>[{"f": {}}] {"g": {}}<|tools_suffix|>'],
   ['k2_horizon', '<ifm|tool_calls>nonsense</ifm|tool_calls>'],
+  ['plamo3', '<|plamo:begin_tool_requests:plamo|>nonsense<|plamo:end_tool_requests:plamo|>'],
+  [
+    'plamo3',
+    '<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>f<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>[1]<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|> x<|plamo:end_tool_requests:plamo|>',
+  ],
   ['k2_horizon', '<ifm|tool_calls><ifm|tool_call>{"name": "f"} x</ifm|tool_call></ifm|tool_calls>'],
   ['solar_open2', '<|tool_call:start|>\n<|tool_call:end|>'],
   ['solar_open2', '<|tool_call:start|>f\nnonsense<|tool_call:end|>'],

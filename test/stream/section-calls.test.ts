@@ -201,6 +201,18 @@ const SYNTAXES: Syntax[] = [
     headEnd: jsonHeadEnd,
   },
   {
+    format: 'plamo3',
+    section: (calls) =>
+      `<|plamo:begin_tool_requests:plamo|>${calls.join('\n')}<|plamo:end_tool_requests:plamo|>`,
+    call: tokenCall(
+      '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>',
+      '<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>',
+      '<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>',
+      false,
+    ),
+    headEnd: jsonHeadEnd,
+  },
+  {
     format: 'deepseek_v3',
     section: (calls) => `<｜tool▁calls▁begin｜>${calls.join('\n')}<｜tool▁calls▁end｜>`,
     call: ([name, parameters]) =>
@@ -626,7 +638,19 @@ describe('stream: special-token calls whose string arguments hold a section toke
     tokens: ['<｜tool▁calls▁end｜>', '<｜tool▁call▁begin｜>function<｜tool▁sep｜>g\n'],
     close: '<｜tool▁calls▁end｜>',
   } as const;
-  const cases = [KIMI, V31, V3].flatMap((syntax) =>
+  const PLAMO3 = {
+    format: 'plamo3',
+    open: '<|plamo:begin_tool_requests:plamo|>',
+    call: (name: string, args: string) =>
+      `<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>${name}<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>${args}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>`,
+    tokens: [
+      '<|plamo:end_tool_requests:plamo|>',
+      '<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|>',
+      '<|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>g<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|>',
+    ],
+    close: '<|plamo:end_tool_requests:plamo|>',
+  } as const;
+  const cases = [KIMI, V31, V3, PLAMO3].flatMap((syntax) =>
     syntax.tokens.map((token) => ({ syntax, token })),
   );
 
