@@ -298,7 +298,9 @@ export interface Format {
    * Streaming hint, `mayOpen` on more text: `true` only where `parseAt` provably reads no section
    * at `start`, whatever text follows `text` (and so for every longer text). Where formats share
    * a marker, a stream reads the call head of a later one once every earlier one declines
-   * (deepseek_v31 after deepseek_v3). `test/formats/call-heads.test.ts` holds it to the grammar.
+   * (deepseek_v31 after deepseek_v3); where every candidate declines, the section is ordinary
+   * text at once (muse_glimmer's `to=` in prose), not held to an end marker.
+   * `test/formats/call-heads.test.ts` holds it to the grammar.
    *
    * @param text - The text seen so far.
    * @param start - Where the marker occurs in `text`.
