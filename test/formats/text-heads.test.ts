@@ -108,8 +108,8 @@ describe('Format.readTextHead', () => {
       'k2_horizon',
       'kimi_k3',
       'minimax_m3',
-      'solar_open2',
       'plamo3',
+      'solar_open2',
     ]);
   });
 
