@@ -8,7 +8,7 @@ import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, RawCall, Section } from '../format.js';
 import type { GlmPair, GlmStrayText } from '../shared/glm-pair-ast.js';
 import { readGlmPairs } from '../shared/glm-pairs.js';
-import { incomplete, malformed } from '../shared/issues.js';
+import { malformed, namelessCall } from '../shared/issues.js';
 import { proseAfterCalls } from '../shared/block-prose.js';
 import {
   endCall,
@@ -121,12 +121,7 @@ class CallReader implements CallPieceReader<CallPart> {
   finish(ending: CallEnding, end: number): { call?: RawCall; issue?: Issue } {
     const { name, open } = this;
     if (name === '') {
-      return {
-        issue:
-          ending === 'cut'
-            ? incomplete(open.start)
-            : malformed('a call has no tool name', open.start),
-      };
+      return { issue: namelessCall(ending === 'cut', open.start) };
     }
     // A call that takes no argument, with no <tool_sep>: `NAME</tool_call>`. Any other end right
     // after the name (the next call, the block's end) leaves what was meant unknown.

@@ -10,7 +10,7 @@ import type { FormatContext, RawCall } from '../format.js';
 import type { GlmPair, GlmStrayText } from '../shared/glm-pair-ast.js';
 import { readGlmPairs } from '../shared/glm-pairs.js';
 import { readGlmValue } from '../shared/glm-value.js';
-import { incomplete, malformed } from '../shared/issues.js';
+import { malformed, namelessCall } from '../shared/issues.js';
 import { endCall, type CallEnding, type CallPieceReader } from '../shared/tag-block.js';
 import type { K2HorizonCallClose, K2HorizonCallOpen, K2HorizonPair } from './ast.js';
 import { declaredTypeProblem, readTypedValue } from './declared-type.js';
@@ -74,15 +74,9 @@ export class PairCallReader implements CallPieceReader<K2HorizonCallPart> {
   finish(ending: CallEnding, end: number): { call?: RawCall; issue?: Issue } {
     const { name, open } = this;
     if (name === '') {
-      return {
-        issue:
-          ending === 'cut'
-            ? incomplete(open.start)
-            : malformed('a call has no tool name', open.start),
-      };
+      return { issue: namelessCall(ending === 'cut', open.start) };
     }
-    const pairs =
-      this.items.length - this.items.filter((item) => item.type !== 'glm45-pair').length;
+    const pairs = this.items.filter((item) => item.type === 'glm45-pair').length;
     if (this.problem === undefined && this.typed !== 0 && this.typed !== pairs) {
       this.problem = malformed(
         `"${name}" declares the type of some arguments and not of others`,

@@ -6,6 +6,7 @@ import type { CallHead } from '../format.js';
 import { HEAD_LIMIT } from '../../stream/call-head.js';
 import { startsAt } from '../../starts-at.js';
 import { skipBlanks } from '../shared/blanks.js';
+import { isWordUnit } from '../shared/name-units.js';
 import type { InvokeSyntax } from '../shared/xml-invoke.js';
 import { readXmlInvokeHead } from '../shared/xml-invoke-head.js';
 import { recipientKind } from './lower.js';
@@ -25,14 +26,7 @@ interface Header {
 
 /** Whether a unit may be part of a recipient's name (`[A-Za-z0-9_.-]`, as the grammar's `Name`). */
 export function isNameUnit(unit: number): boolean {
-  return (
-    (unit >= 0x61 && unit <= 0x7a) ||
-    (unit >= 0x41 && unit <= 0x5a) ||
-    (unit >= 0x30 && unit <= 0x39) ||
-    unit === 0x5f ||
-    unit === 0x2e ||
-    unit === 0x2d
-  );
+  return isWordUnit(unit) || unit === 0x2e || unit === 0x2d;
 }
 
 /** A header that runs past a head's reach: neither read nor provably absent. */

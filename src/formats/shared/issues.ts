@@ -34,6 +34,18 @@ export function incomplete(offset: number): Issue {
 }
 
 /**
+ * The issue of a call written with no tool name, which no refusal can name: cut off by the end of
+ * the output, the name may still have been coming (`incomplete`); else it is `malformed`.
+ *
+ * @param cut - The output ended inside the call.
+ * @param offset - Where the call starts.
+ * @returns The issue.
+ */
+export function namelessCall(cut: boolean, offset: number): Issue {
+  return cut ? incomplete(offset) : malformed('a call has no tool name', offset);
+}
+
+/**
  * An `implicit-close-tag` repair: a missing close tag implied by the next tag.
  *
  * @param tag - The tag that was implied.

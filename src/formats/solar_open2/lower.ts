@@ -9,7 +9,7 @@ import type { Issue, Repair } from '../../types.js';
 import type { FormatContext, Section } from '../format.js';
 import type { GlmPair, GlmStrayText } from '../shared/glm-pair-ast.js';
 import { readGlmPairs } from '../shared/glm-pairs.js';
-import { incomplete, malformed } from '../shared/issues.js';
+import { incomplete, malformed, namelessCall } from '../shared/issues.js';
 import { sectionOf } from '../shared/section-of.js';
 import { endCall, type CallEnding } from '../shared/tag-block.js';
 import type { SolarOpen2Call, SolarOpen2Node } from './ast.js';
@@ -49,9 +49,7 @@ function lowerCall(node: SolarOpen2Call, context: FormatContext): Section {
   section.open = cut;
   const name = node.name.text.trim();
   if (name === '') {
-    section.issues.push(
-      cut ? incomplete(span.start) : malformed('a call has no tool name', span.start),
-    );
+    section.issues.push(namelessCall(cut, span.start));
     return section;
   }
   const repairs: Repair[] = [];
